@@ -1,0 +1,33 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace dimerlab {
+
+// The activity of a run as a step function of the update index: λ changes at recorded update
+// indices and nowhere else, so (seed, record) replays a run exactly (architecture.md §3).
+struct LambdaChange {
+    std::uint64_t at_update = 0;
+    double lambda = 1;
+    friend bool operator==(const LambdaChange&, const LambdaChange&) = default;
+};
+
+class LambdaRecord {
+public:
+    explicit LambdaRecord(double initial_lambda = 1);  // throws InputError unless λ > 0 and finite
+    // Records a change taking effect from update `at_update` on. Changes must come in
+    // non-decreasing order of update index; a second change at the same index replaces the first.
+    void change_at(std::uint64_t at_update, double lambda);
+    double lambda_at(std::uint64_t t) const;
+    // The first recorded change strictly after t, or UINT64_MAX.
+    std::uint64_t next_change_after(std::uint64_t t) const;
+    const std::vector<LambdaChange>& changes() const { return changes_; }
+
+private:
+    std::vector<LambdaChange> changes_;
+};
+
+// Throws InputError naming `what` unless λ is a positive finite number.
+void check_lambda(double lambda, const char* what = "lambda");
+
+}  // namespace dimerlab

@@ -1,0 +1,33 @@
+#include "sampling/sampler.hpp"
+
+#include <algorithm>
+
+#include "util/errors.hpp"
+
+namespace dimerlab {
+
+std::string_view dynamics_name(Dynamics d) {
+    switch (d) {
+        case Dynamics::glauber: return "glauber";
+        case Dynamics::jerrum_sinclair: return "jerrum-sinclair";
+    }
+    return "unknown";
+}
+
+Sampler::Sampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)
+    : graph_(graph), seed_(seed), mate_(std::move(start)), record_(std::move(record)) {
+    if (graph_.num_edges() == 0) throw InputError("graph '" + graph_.spec() + "' has no edges: nothing to sample");
+    if (std::string err = matching_error(graph_, mate_); !err.empty()) throw InputError("start state: " + err);
+    dimers_ = count_dimers(mate_);
+}
+
+void Sampler::advance(std::uint64_t updates) {
+    const std::uint64_t end = time_ + updates;
+    while (time_ < end) {
+        const std::uint64_t stop = std::min(end, record_.next_change_after(time_));
+        run_segment(time_, stop - time_, record_.lambda_at(time_));
+        time_ = stop;
+    }
+}
+
+}  // namespace dimerlab

@@ -1,0 +1,50 @@
+#include "util/atomic_file.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/errors.hpp"
+
+namespace dimerlab {
+
+void write_file_atomically(const std::string& path, std::string_view contents) {
+    if (path.empty()) throw InputError("output path is empty");
+    namespace fs = std::filesystem;
+    fs::path target(path);
+    fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::string tmpl = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+    int fd = ::mkstemp(tmpl.data());
+    if (fd < 0) {
+        throw InputError("cannot write '" + path + "': " + std::strerror(errno));
+    }
+    const char* p = contents.data();
+    std::size_t left = contents.size();
+    int err = 0;
+    while (left > 0) {
+        ssize_t w = ::write(fd, p, left);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            err = errno;
+            break;
+        }
+        p += w;
+        left -= static_cast<std::size_t>(w);
+    }
+    if (err == 0 && ::fchmod(fd, 0644) != 0) err = errno;  // mkstemp makes 0600; exports are shared
+    if (err == 0 && ::fsync(fd) != 0) err = errno;
+    if (::close(fd) != 0 && err == 0) err = errno;
+    if (err == 0) {
+        if (std::rename(tmpl.c_str(), path.c_str()) != 0) err = errno;
+    }
+    if (err != 0) {
+        ::unlink(tmpl.c_str());
+        throw InputError("cannot write '" + path + "': " + std::strerror(err));
+    }
+}
+
+}  // namespace dimerlab
