@@ -1,1 +1,63 @@
-int main() { return 0; }
+// dimerlab-cli: the headless batch tool (architecture.md §7). Exit status 0 success, 2 bad
+// input or usage, 3 infeasible request, 1 internal failure; errors are one stderr line
+// starting with "error:".
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <new>
+#include <vector>
+
+#include "command.hpp"
+#include "util/errors.hpp"
+
+int main(int argc, char** argv) {
+    using namespace dimerlab;
+    CLI::App app{"dimerlab-cli " DIMERLAB_VERSION ": random matchings of graphs (monomer-dimer model), headless"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", DIMERLAB_VERSION);
+    struct Entry {
+        CLI::App* sub;
+        cli::CommandAction action;
+    };
+    std::vector<Entry> commands;
+    auto add = [&](cli::CommandAction (*adder)(CLI::App&)) {
+        const std::size_t before = app.get_subcommands({}).size();
+        cli::CommandAction action = adder(app);
+        commands.push_back({app.get_subcommands({})[before], std::move(action)});
+    };
+    add(cli::add_graph_command);
+    add(cli::add_sample_command);
+    add(cli::add_bench_command);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "error: " << e.what() << " (see dimerlab-cli --help)\n";
+        return 2;
+    }
+    try {
+        for (const Entry& c : commands) {
+            if (c.sub->parsed()) return c.action();
+        }
+        std::cerr << "error: no command given (see dimerlab-cli --help)\n";
+        return 2;
+    } catch (const InputError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    } catch (const InfeasibleError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 3;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+        return 3;
+    } catch (const std::exception& e) {
+        std::cerr << "error: internal failure: " << e.what() << "\n";
+        return 1;
+    }
+}

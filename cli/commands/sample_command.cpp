@@ -1,0 +1,212 @@
+// dimerlab-cli sample: run a chain on a graph and report the final state and observables.
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+
+#include "command.hpp"
+#include "dimerlab_gpu/device.hpp"
+#include "graph/graph_spec.hpp"
+#include "sampling/observables.hpp"
+#include "sampling/sampler_factory.hpp"
+#include "sampling/start_state.hpp"
+#include "util/atomic_file.hpp"
+#include "util/errors.hpp"
+#include "util/fnv_hash.hpp"
+
+namespace dimerlab::cli {
+namespace {
+
+struct SampleOptions {
+    std::string spec = "grid:64x64";
+    double lambda = 1;
+    std::uint64_t seed = 1;
+    std::uint64_t sweeps = 100;
+    std::optional<std::uint64_t> burn_in;
+    std::string dynamics = "glauber";
+    std::string backend = "auto";
+    std::string start = "empty";
+    std::vector<std::string> lambda_changes;
+    std::string csv;
+    bool json = false;
+    bool progress = false;
+};
+
+Dynamics parse_dynamics(const std::string& name) {
+    if (name == "glauber") return Dynamics::glauber;
+    if (name == "jerrum-sinclair") return Dynamics::jerrum_sinclair;
+    if (name == "chromatic") {
+        throw InputError("dynamics 'chromatic' is not available in this version yet; use glauber or jerrum-sinclair");
+    }
+    throw InputError("unknown dynamics '" + name + "'; expected glauber, chromatic or jerrum-sinclair");
+}
+
+// Picks the backend. Only the sequential CPU samplers exist so far; "auto" says which it chose.
+std::string choose_backend(const std::string& requested) {
+    if (requested == "auto" || requested == "cpu") return "cpu";
+    if (requested == "cpu-parallel") {
+        throw InputError("backend 'cpu-parallel' is not available in this version yet; use --backend cpu");
+    }
+    if (requested == "cuda") {
+        const gpu::DeviceInfo info = gpu::probe();
+        if (!info.available) throw InputError("backend 'cuda' requested but " + info.reason + "; use --backend cpu or auto");
+        throw InputError("backend 'cuda' found " + info.name +
+                         " but the CUDA sampler is not available in this version yet; use --backend cpu");
+    }
+    throw InputError("unknown backend '" + requested + "'; expected auto, cpu, cpu-parallel or cuda");
+}
+
+// "UPDATE:LAMBDA", e.g. 81920:0.5.
+LambdaChange parse_lambda_change(const std::string& text) {
+    const auto colon = text.find(':');
+    LambdaChange c;
+    std::size_t used = 0;
+    try {
+        if (colon == std::string::npos) throw std::invalid_argument("no colon");
+        const std::string t = text.substr(0, colon), l = text.substr(colon + 1);
+        if (t.empty() || t[0] == '-') throw std::invalid_argument("update");
+        c.at_update = std::stoull(t, &used);
+        if (used != t.size()) throw std::invalid_argument("update");
+        c.lambda = std::stod(l, &used);
+        if (used != l.size()) throw std::invalid_argument("lambda");
+    } catch (const std::exception&) {
+        throw InputError("--lambda-change '" + text + "': expected UPDATE:LAMBDA, e.g. 81920:0.5");
+    }
+    check_lambda(c.lambda, "--lambda-change lambda");
+    return c;
+}
+
+nlohmann::json json_number_or_null(double v, bool present) {
+    if (!present || !std::isfinite(v)) return nullptr;
+    return v;
+}
+
+int run_sample(const SampleOptions& opt) {
+    check_lambda(opt.lambda, "--lambda");
+    const Dynamics dynamics = parse_dynamics(opt.dynamics);
+    const std::string backend = choose_backend(opt.backend);
+    const StartKind start_kind = parse_start_kind(opt.start);
+    LambdaRecord record(opt.lambda);
+    for (const std::string& text : opt.lambda_changes) {
+        const LambdaChange c = parse_lambda_change(text);
+        record.change_at(c.at_update, c.lambda);
+    }
+
+    const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
+    const std::uint64_t m = g.num_edges();
+    // Default burn-in: a tenth of the measured sweeps, so the empty start does not bias means.
+    const std::uint64_t burn_in = opt.burn_in.value_or((opt.sweeps + 9) / 10);
+    const std::uint64_t max_sweeps = std::numeric_limits<std::int64_t>::max() / m;
+    if (opt.sweeps > max_sweeps || burn_in > max_sweeps - opt.sweeps) {
+        throw InputError("--sweeps plus --burn-in is too large for this graph (at most " + std::to_string(max_sweeps) +
+                         " sweeps of " + std::to_string(m) + " updates)");
+    }
+
+    const auto t0 = std::chrono::steady_clock::now();
+    std::unique_ptr<Sampler> sampler =
+        make_cpu_sampler(g, dynamics, opt.seed, record, make_start_state(g, start_kind, opt.seed));
+
+    const bool show_progress = opt.progress || ::isatty(STDERR_FILENO);
+    auto last_report = t0;
+    const std::uint64_t total_sweeps = burn_in + opt.sweeps;
+    RunningStats dimers, monomers, covered, imbalance;
+    std::ostringstream csv;
+    const bool want_csv = !opt.csv.empty();
+    if (want_csv) csv << "sweep,updates,lambda,dimers,monomers,covered_fraction,imbalance\n";
+    for (std::uint64_t s = 1; s <= total_sweeps; ++s) {
+        sampler->advance(m);
+        const Observation o = measure(g, sampler->mate());
+        if (s > burn_in) {
+            dimers.add(o.dimers);
+            monomers.add(o.monomers);
+            covered.add(o.covered_fraction);
+            if (o.imbalance) imbalance.add(static_cast<double>(*o.imbalance));
+        }
+        if (want_csv) {
+            csv << s << ',' << sampler->time() << ',' << sampler->lambda() << ',' << o.dimers << ',' << o.monomers << ','
+                << o.covered_fraction << ',';
+            if (o.imbalance) csv << *o.imbalance;
+            csv << '\n';
+        }
+        if (show_progress) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last_report > std::chrono::seconds(1)) {
+                last_report = now;
+                const double secs = std::chrono::duration<double>(now - t0).count();
+                std::cerr << "progress: sweep " << s << "/" << total_sweeps << " ("
+                          << static_cast<int>(100.0 * s / total_sweeps) << "%), "
+                          << static_cast<double>(sampler->time()) / secs / 1e6 << " M updates/s\n";
+            }
+        }
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (want_csv) write_file_atomically(opt.csv, csv.str());
+
+    const std::uint32_t final_dimers = count_dimers(sampler->mate());
+    const bool have = dimers.count() > 0;
+    const bool have_imb = imbalance.count() > 0;
+    nlohmann::ordered_json out;
+    out["graph"] = g.spec();
+    out["lambda"] = opt.lambda;
+    if (record.changes().size() > 1) {
+        nlohmann::json changes = nlohmann::json::array();
+        for (const LambdaChange& c : record.changes()) changes.push_back({c.at_update, c.lambda});
+        out["lambda_record"] = changes;
+    }
+    out["seed"] = opt.seed;
+    out["dynamics"] = std::string(dynamics_name(dynamics));
+    out["backend"] = std::string(sampler->backend_name());
+    out["start"] = opt.start;
+    out["updates"] = sampler->time();
+    out["sweeps"] = opt.sweeps;
+    out["burn_in"] = burn_in;
+    out["final"] = {{"dimers", final_dimers},
+                    {"monomers", g.num_vertices() - 2 * final_dimers},
+                    {"state_hash", hex16(state_hash(sampler->mate()))}};
+    nlohmann::ordered_json obs;
+    obs["samples"] = dimers.count();
+    obs["dimers_mean"] = json_number_or_null(dimers.mean(), have);
+    obs["dimers_var"] = json_number_or_null(dimers.variance(), have && dimers.count() > 1);
+    obs["monomers_mean"] = json_number_or_null(monomers.mean(), have);
+    obs["covered_fraction_mean"] = json_number_or_null(covered.mean(), have);
+    obs["imbalance_mean"] = json_number_or_null(imbalance.mean(), have_imb);
+    obs["imbalance_var"] = json_number_or_null(imbalance.variance(), have_imb && imbalance.count() > 1);
+    out["observables"] = obs;
+    out["seconds"] = seconds;
+    if (opt.json) {
+        std::cout << out.dump() << "\n";
+    } else {
+        std::cout << out.dump(2) << "\n";
+    }
+    (void)backend;
+    return 0;
+}
+
+}  // namespace
+
+CommandAction add_sample_command(CLI::App& app) {
+    auto opt = std::make_shared<SampleOptions>();
+    CLI::App* sub = app.add_subcommand("sample", "Run a chain on a graph; report the final state and observable means");
+    sub->add_option("--graph", opt->spec, "Graph spec")->capture_default_str();
+    sub->add_option("--lambda", opt->lambda, "Dimer activity λ > 0")->capture_default_str();
+    sub->add_option("--seed", opt->seed, "Seed of the update tape")->capture_default_str();
+    sub->add_option("--sweeps", opt->sweeps, "Measured sweeps (1 sweep = m updates)")->capture_default_str();
+    sub->add_option("--burn-in", opt->burn_in, "Sweeps run before measuring (default: a tenth of --sweeps)");
+    sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | chromatic")->capture_default_str();
+    sub->add_option("--backend", opt->backend, "auto | cpu | cpu-parallel | cuda")->capture_default_str();
+    sub->add_option("--start", opt->start, "empty | greedy | maximum")->capture_default_str();
+    sub->add_option("--lambda-change", opt->lambda_changes,
+                    "UPDATE:LAMBDA, λ from that update index on (repeatable, in increasing order)");
+    sub->add_option("--csv", opt->csv, "Write the per-sweep time series to this CSV file");
+    sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
+    sub->add_flag("--progress", opt->progress, "Report progress on stderr (default: when stderr is a terminal)");
+    return [opt]() { return run_sample(*opt); };
+}
+
+}  // namespace dimerlab::cli

@@ -1,0 +1,36 @@
+#pragma once
+// Internal to core/graph: one builder per family, called by build_graph after the size check.
+#include "graph/graph.hpp"
+#include "graph/graph_spec.hpp"
+
+namespace dimerlab::families {
+
+// Vertex and edge counts a spec will produce (expected edges for gnp), in long double so that
+// absurd sizes are compared rather than wrapped (graph_limits.hpp).
+struct FamilySize {
+    long double n = 0;
+    long double m = 0;
+    long double extra_bytes = 0;  // scratch beyond the Graph itself (igraph's copy)
+};
+FamilySize family_size(const GraphSpec& spec);
+
+// Square, triangular and honeycomb lattices (lattices.cpp).
+Graph build_grid(std::uint32_t w, std::uint32_t h);
+Graph build_torus(std::uint32_t w, std::uint32_t h);
+Graph build_hex(std::uint32_t w, std::uint32_t h);
+Graph build_tri(std::uint32_t w, std::uint32_t h);
+// aztec.cpp
+Graph build_aztec(std::uint32_t order);
+// Small named and complete families (classic.cpp).
+Graph build_complete(std::uint32_t n);
+Graph build_bipartite(std::uint32_t a, std::uint32_t b);
+Graph build_path(std::uint32_t n);
+Graph build_cycle(std::uint32_t n);
+Graph build_hypercube(std::uint32_t dim);
+Graph build_petersen();
+// igraph generators (random.cpp).
+Graph build_regular(std::uint32_t n, std::uint32_t d, std::uint64_t seed, bool with_layout);
+Graph build_gnp(std::uint32_t n, double p, std::uint64_t seed, bool with_layout, std::uint64_t max_bytes);
+Graph build_gnm(std::uint32_t n, std::uint32_t m, std::uint64_t seed, bool with_layout);
+
+}  // namespace dimerlab::families

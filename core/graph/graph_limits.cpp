@@ -1,0 +1,77 @@
+#include "graph/graph_limits.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "graph/graph_spec.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab {
+
+long double graph_memory_estimate(long double n, long double m) {
+    // Per vertex: CSR offset 4, layout 16, and 9 bytes of scratch (2-colouring, BFS queue, CSR
+    // fill pointers) that are alive while the graph is built. Per edge: edge 8, CSR neighbour and
+    // edge id 16, axis 1.
+    return 29.0L * n + 25.0L * m + 64.0L;
+}
+
+std::uint64_t graph_memory_bytes(std::uint64_t n, std::uint64_t m) {
+    const long double bytes = graph_memory_estimate(static_cast<long double>(n), static_cast<long double>(m));
+    if (bytes >= 18446744073709551615.0L) return UINT64_MAX;
+    return static_cast<std::uint64_t>(bytes);
+}
+
+std::uint64_t physical_memory_bytes() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page <= 0) return 0;
+    return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+std::string format_bytes(long double bytes) {
+    static const char* const units[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"};
+    int u = 0;
+    while (bytes >= 1000 && u < 8) {
+        bytes /= 1000;
+        ++u;
+    }
+    char buf[64];
+    if (u == 8 && bytes >= 1000) return "more than 1000 YB";
+    if (bytes < 10 && u > 0) std::snprintf(buf, sizeof buf, "%.1Lf %s", bytes, units[u]);
+    else std::snprintf(buf, sizeof buf, "%.0Lf %s", bytes, units[u]);
+    return buf;
+}
+
+namespace {
+
+std::string count_text(long double x) {
+    if (x < 1e19L) return std::to_string(static_cast<std::uint64_t>(x));
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3Lg", x);
+    return buf;
+}
+
+}  // namespace
+
+void check_graph_size(const std::string& what, long double n, long double m, std::uint64_t max_bytes,
+                      long double extra_bytes) {
+    const long double need = graph_memory_estimate(n, m) + extra_bytes;
+    const std::uint64_t physical = physical_memory_bytes();
+    const std::uint64_t limit = max_bytes != 0 ? max_bytes : physical;
+    if (limit != 0 && need > static_cast<long double>(limit)) {
+        const std::string have = max_bytes != 0 ? "the memory limit is " + format_bytes(max_bytes)
+                                                : "this machine has " + format_bytes(physical);
+        throw InputError(what + " needs about " + format_bytes(need) + " of memory; " + have);
+    }
+    if (n > static_cast<long double>(kMaxVertices)) {
+        throw InputError(what + " has " + count_text(n) + " vertices; dimerlab supports at most " +
+                         std::to_string(kMaxVertices));
+    }
+    if (m > static_cast<long double>(kMaxEdges)) {
+        throw InputError(what + " has " + count_text(m) + " edges; dimerlab supports at most " +
+                         std::to_string(kMaxEdges));
+    }
+}
+
+}  // namespace dimerlab

@@ -1,0 +1,30 @@
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace dimerlab {
+
+// Size limits shared by the families and the file readers. Sizes arrive as long double so that
+// products like grid:4000000000x4000000000 are judged, not wrapped: x86 long double holds every
+// integer below 2^64 exactly, which covers every size that can pass these checks.
+
+// The most vertices and edges a Graph can hold (32-bit ids; CSR offsets count both directions).
+inline constexpr std::uint64_t kMaxVertices = 0xffffffffull;
+inline constexpr std::uint64_t kMaxEdges = 0x7fffffffull;
+
+// Bytes of this machine's physical memory (0 when unknown).
+std::uint64_t physical_memory_bytes();
+
+// "1.4 TB", "24 GB", "512 B": decimal units, two significant digits at most.
+std::string format_bytes(long double bytes);
+
+// Throws InputError naming `what` when a graph of n vertices and m edges (plus `extra_bytes` of
+// scratch the builder needs) would not fit in max_bytes (0: physical memory), or when n or m is
+// beyond the 32-bit limits.
+void check_graph_size(const std::string& what, long double n, long double m, std::uint64_t max_bytes,
+                      long double extra_bytes = 0);
+
+// The estimate behind graph_memory_bytes, without saturation.
+long double graph_memory_estimate(long double n, long double m);
+
+}  // namespace dimerlab

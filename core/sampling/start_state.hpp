@@ -1,0 +1,23 @@
+#pragma once
+#include <cstdint>
+#include <string_view>
+
+#include "graph/graph.hpp"
+#include "model/matching.hpp"
+
+namespace dimerlab {
+
+// Where a chain starts. A given state (sessions) is not a kind: it is a MateArray passed to the
+// Sampler constructor, which validates it.
+enum class StartKind { empty, greedy, maximum };
+
+// "empty" | "greedy" | "maximum"; InputError otherwise.
+StartKind parse_start_kind(std::string_view text);
+std::string_view start_kind_name(StartKind kind);
+
+// empty: no dimers. greedy: a random maximal matching (edges scanned in a uniformly random order
+// drawn from the greedy_start stream of `seed`, each added when both ends are free). maximum: a
+// maximum-cardinality matching (Edmonds, via Boost.Graph); `seed` is unused.
+MateArray make_start_state(const Graph& graph, StartKind kind, std::uint64_t seed);
+
+}  // namespace dimerlab

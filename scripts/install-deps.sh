@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package dimerlab's build and tests need, by name. Safe to re-run:
+# when everything is present it does nothing. Uses sudo when not root.
+set -euo pipefail
+
+PACKAGES=(
+  # toolchain
+  cmake ninja-build g++ pkgconf git
+  # core libraries
+  librandom123-dev libcli11-dev nlohmann-json3-dev libgmp-dev libboost-graph-dev libigraph-dev
+  # igraph's CMake config names these libraries; Debian's libigraph-dev does not pull them in
+  libarpack2-dev libglpk-dev libplfit-dev liblapack-dev libblas-dev libxml2-dev
+  # Qt 6 (app, QtTest)
+  qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev libgl-dev
+  # headless display for GUI tests and screenshots (xauth is only a Recommends of xvfb)
+  xvfb xauth libgl1-mesa-dri
+  # libFuzzer (clang and its runtime)
+  clang-14 libclang-rt-14-dev
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then SUDO=(sudo); fi
+echo "install-deps: installing ${missing[*]}"
+"${SUDO[@]}" apt-get update -q
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+  -o DPkg::Lock::Timeout=600 "${missing[@]}"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The README's second command (and CI's): install, build, run every test, then the fuzzers
+# for a bounded time (FUZZ_SECONDS per target, default 20).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh
+ctest --test-dir build --output-on-failure -j "$(nproc)"
+bash scripts/run-fuzzers.sh
