@@ -121,17 +121,17 @@ int run_sample(const SampleOptions& opt) {
     if (want_csv) csv << "sweep,updates,lambda,dimers,monomers,covered_fraction,imbalance\n";
     for (std::uint64_t s = 1; s <= total_sweeps; ++s) {
         sampler->advance(m);
-        const Observation o = measure(g, sampler->mate());
+        const StateObservables o = measure_state(g, sampler->mate());
         if (s > burn_in) {
             dimers.add(o.dimers);
             monomers.add(o.monomers);
             covered.add(o.covered_fraction);
-            if (o.imbalance) imbalance.add(static_cast<double>(*o.imbalance));
+            if (o.axis_imbalance) imbalance.add(static_cast<double>(*o.axis_imbalance));
         }
         if (want_csv) {
             csv << s << ',' << sampler->time() << ',' << sampler->lambda() << ',' << o.dimers << ',' << o.monomers << ','
                 << o.covered_fraction << ',';
-            if (o.imbalance) csv << *o.imbalance;
+            if (o.axis_imbalance) csv << *o.axis_imbalance;
             csv << '\n';
         }
         if (show_progress) {
@@ -155,7 +155,7 @@ int run_sample(const SampleOptions& opt) {
     out["graph"] = g.spec();
     out["lambda"] = opt.lambda;
     if (record.changes().size() > 1) {
-        nlohmann::json changes = nlohmann::json::array();
+        nlohmann::ordered_json changes = nlohmann::ordered_json::array();
         for (const LambdaChange& c : record.changes()) changes.push_back({c.at_update, c.lambda});
         out["lambda_record"] = changes;
     }

@@ -1,1 +1,311 @@
-// Placeholder, replaced by the graph-families work.
+#include "graph/graph_spec.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <optional>
+
+#include "graph/families/families.hpp"
+#include "graph/families/igraph_bridge.hpp"
+#include "graph/graph_limits.hpp"
+#include "graph/readers/graph_file.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab {
+
+namespace {
+
+enum class Shape { two_sizes, one_size, none, random_count, random_probability, file };
+
+struct Family {
+    std::string_view name;
+    Shape shape;
+    std::string_view usage;
+    std::string_view example;
+};
+
+constexpr Family kFamilies[] = {
+    {"grid", Shape::two_sizes, "grid:WxH", "grid:64x64"},
+    {"torus", Shape::two_sizes, "torus:WxH", "torus:32x32"},
+    {"hex", Shape::two_sizes, "hex:WxH", "hex:20x20"},
+    {"tri", Shape::two_sizes, "tri:WxH", "tri:20x20"},
+    {"aztec", Shape::one_size, "aztec:N", "aztec:40"},
+    {"complete", Shape::one_size, "complete:N", "complete:200"},
+    {"bipartite", Shape::two_sizes, "bipartite:AxB", "bipartite:30x40"},
+    {"path", Shape::one_size, "path:N", "path:50"},
+    {"cycle", Shape::one_size, "cycle:N", "cycle:50"},
+    {"hypercube", Shape::one_size, "hypercube:D", "hypercube:10"},
+    {"petersen", Shape::none, "petersen", "petersen"},
+    {"regular", Shape::random_count, "regular:N,D[,seed=S]", "regular:2000,3,seed=7"},
+    {"gnp", Shape::random_probability, "gnp:N,P[,seed=S]", "gnp:1000,0.01,seed=1"},
+    {"gnm", Shape::random_count, "gnm:N,M[,seed=S]", "gnm:1000,5000,seed=1"},
+    {"file", Shape::file, "file:PATH", "file:graph.mtx"},
+};
+
+const Family* find_family(std::string_view name) {
+    for (const Family& f : kFamilies) {
+        if (f.name == name) return &f;
+    }
+    return nullptr;
+}
+
+// The spec as typed, made safe for a one-line message.
+std::string shown(std::string_view text) {
+    constexpr std::size_t kMax = 80;
+    std::string out;
+    for (std::size_t i = 0; i < text.size() && i < kMax; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
+    }
+    if (text.size() > kMax) out += "...";
+    return out;
+}
+
+std::string probability_text(double p) {
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, p);
+    return ec == std::errc() ? std::string(buf, end) : std::string("nan");
+}
+
+// Recursive descent over the parameters of one family; every error names the whole spec.
+class SpecParser {
+public:
+    SpecParser(std::string_view text, const Family& family, std::string_view params)
+        : text_(text), family_(family), rest_(params) {}
+
+    [[noreturn]] void fail(const std::string& what) const {
+        throw InputError("graph spec '" + shown(text_) + "': " + what);
+    }
+    [[noreturn]] void fail_usage(const std::string& what) const {
+        fail(what + "; expected " + std::string(family_.usage) + ", e.g. " + std::string(family_.example));
+    }
+
+    std::uint64_t whole(const char* what) {
+        std::size_t len = 0;
+        while (len < rest_.size() && rest_[len] >= '0' && rest_[len] <= '9') ++len;
+        if (len == 0) {
+            if (rest_.empty()) fail_usage(std::string("missing ") + what);
+            fail_usage(std::string(what) + " must be a whole number, got '" + shown(rest_) + "'");
+        }
+        std::uint64_t value = 0;
+        const auto [end, ec] = std::from_chars(rest_.data(), rest_.data() + len, value);
+        if (ec != std::errc() || end != rest_.data() + len) {
+            fail(std::string(what) + " = " + shown(rest_.substr(0, len)) + " is too large");
+        }
+        rest_.remove_prefix(len);
+        return value;
+    }
+
+    double probability() {
+        std::size_t len = 0;
+        while (len < rest_.size() && rest_[len] != ',') ++len;
+        const std::string_view token = rest_.substr(0, len);
+        if (token.empty()) fail_usage("missing P");
+        double p = 0;
+        const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), p);
+        if (ec != std::errc() || end != token.data() + token.size() || !std::isfinite(p)) {
+            fail_usage("P must be a number, got '" + shown(token) + "'");
+        }
+        if (p < 0 || p > 1) fail("probability P = " + shown(token) + " is outside [0,1]");
+        rest_.remove_prefix(len);
+        return p;
+    }
+
+    void expect(char c, const char* next_what) {
+        if (rest_.empty()) fail_usage(std::string("missing ") + next_what);
+        if (rest_.front() != c) {
+            fail_usage(std::string("expected '") + c + "' before " + next_what + ", got '" + shown(rest_) + "'");
+        }
+        rest_.remove_prefix(1);
+    }
+
+    void keywords(GraphSpec& spec) {
+        bool have_seed = false;
+        while (!rest_.empty()) {
+            if (rest_.front() != ',') trailing();
+            rest_.remove_prefix(1);
+            const std::size_t eq = rest_.find('=');
+            const std::string_view key = rest_.substr(0, eq);
+            if (eq == std::string_view::npos) fail_usage("expected keyword=value, got '" + shown(rest_) + "'");
+            if (key != "seed") fail("unknown keyword '" + shown(key) + "'; the only keyword is seed=S");
+            if (have_seed) fail("seed given twice");
+            rest_.remove_prefix(eq + 1);
+            spec.seed = whole("seed S");
+            have_seed = true;
+        }
+    }
+
+    void end() {
+        if (!rest_.empty()) trailing();
+    }
+
+    [[noreturn]] void trailing() const {
+        fail("unexpected '" + shown(rest_) + "' after '" +
+             shown(text_.substr(0, text_.size() - rest_.size())) + "'; expected " + std::string(family_.usage));
+    }
+
+    std::string_view rest() const { return rest_; }
+
+private:
+    std::string_view text_;
+    const Family& family_;
+    std::string_view rest_;
+};
+
+std::string known_families() {
+    std::string out;
+    for (const Family& f : kFamilies) out += (out.empty() ? "" : ", ") + std::string(f.name);
+    return out;
+}
+
+void check_ranges(const SpecParser& p, const GraphSpec& s) {
+    const std::string& f = s.family;
+    for (std::uint64_t d : s.dims) {
+        // Counts that may be zero (gnm's M) are not sizes; every other number must be positive.
+        if (d == 0 && !(f == "gnm" && &d == &s.dims[1])) p.fail("sizes must be positive, got 0");
+    }
+    if (f == "torus" && (s.dims[0] < 3 || s.dims[1] < 3)) {
+        p.fail("torus sizes must be at least 3 so that the torus is a simple graph");
+    }
+    if (f == "cycle" && s.dims[0] < 3) p.fail("a cycle needs at least 3 vertices");
+    if (f == "hypercube" && s.dims[0] > 26) p.fail("hypercube dimension D must be between 1 and 26");
+    if (f == "regular") {
+        const std::uint64_t n = s.dims[0], d = s.dims[1];
+        if (d >= n) {
+            p.fail("degree D = " + std::to_string(d) + " must be less than N = " + std::to_string(n));
+        }
+        if ((n & 1) && (d & 1)) {
+            p.fail("N*D must be even for a D-regular graph on N vertices, got " + std::to_string(n) + "*" +
+                   std::to_string(d));
+        }
+    }
+    if (f == "gnm") {
+        const long double n = static_cast<long double>(s.dims[0]);
+        if (static_cast<long double>(s.dims[1]) > n * (n - 1) / 2) {
+            p.fail("M = " + std::to_string(s.dims[1]) + " is more than the N(N-1)/2 edges of a simple graph on " +
+                   std::to_string(s.dims[0]) + " vertices");
+        }
+    }
+}
+
+}  // namespace
+
+std::string GraphSpec::canonical() const {
+    const Family* f = find_family(family);
+    if (f == nullptr) return family;
+    std::string out(family);
+    auto join = [&](char sep) {
+        for (std::size_t i = 0; i < dims.size(); ++i) out += (i == 0 ? ":" : std::string(1, sep)) + std::to_string(dims[i]);
+    };
+    switch (f->shape) {
+        case Shape::none: break;
+        case Shape::two_sizes:
+        case Shape::one_size: join('x'); break;
+        case Shape::random_count: join(','); out += ",seed=" + std::to_string(seed); break;
+        case Shape::random_probability:
+            out += ":" + (dims.empty() ? std::string() : std::to_string(dims[0]));
+            out += "," + probability_text(probability) + ",seed=" + std::to_string(seed);
+            break;
+        case Shape::file: out += ":" + path; break;
+    }
+    return out;
+}
+
+GraphSpec parse_graph_spec(std::string_view text) {
+    const std::size_t colon = text.find(':');
+    const std::string_view name = text.substr(0, colon);
+    const Family* family = find_family(name);
+    if (family == nullptr) {
+        if (name.empty()) {
+            throw InputError("graph spec '" + shown(text) + "': missing family name; expected family:params, one of " +
+                             known_families());
+        }
+        throw InputError("graph spec '" + shown(text) + "': unknown family '" + shown(name) + "'; known families: " +
+                         known_families());
+    }
+    GraphSpec spec;
+    spec.family = std::string(family->name);
+    const std::string_view params = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
+    SpecParser p(text, *family, params);
+    if (colon == std::string_view::npos && family->shape != Shape::none) p.fail_usage("missing parameters");
+    switch (family->shape) {
+        case Shape::none:
+            if (colon != std::string_view::npos) p.fail("petersen takes no parameters");
+            break;
+        case Shape::two_sizes: {
+            const char* names = family->name == "bipartite" ? "AB" : "WH";
+            spec.dims.push_back(p.whole(names[0] == 'A' ? "A" : "W"));
+            p.expect('x', names[0] == 'A' ? "B" : "H");
+            spec.dims.push_back(p.whole(names[0] == 'A' ? "B" : "H"));
+            p.end();
+            break;
+        }
+        case Shape::one_size:
+            spec.dims.push_back(p.whole(family->name == "hypercube" ? "D" : "N"));
+            p.end();
+            break;
+        case Shape::random_count: {
+            const char* second = family->name == "regular" ? "D" : "M";
+            spec.dims.push_back(p.whole("N"));
+            p.expect(',', second);
+            spec.dims.push_back(p.whole(second));
+            p.keywords(spec);
+            break;
+        }
+        case Shape::random_probability:
+            spec.dims.push_back(p.whole("N"));
+            p.expect(',', "P");
+            spec.probability = p.probability();
+            p.keywords(spec);
+            break;
+        case Shape::file:
+            if (params.empty()) p.fail_usage("missing PATH");
+            if (!graph_file_format(params)) {
+                p.fail("unknown file extension; expected .txt, .edges (edge list), .mtx (Matrix Market), "
+                       ".col or .dimacs (DIMACS)");
+            }
+            spec.path = std::string(params);
+            break;
+    }
+    check_ranges(p, spec);
+    return spec;
+}
+
+Graph build_graph(const GraphSpec& spec, const BuildOptions& options) {
+    // Re-parsing the canonical text validates a hand-made GraphSpec exactly as typed specs are.
+    const GraphSpec s = parse_graph_spec(spec.canonical());
+    const std::string canonical = s.canonical();
+    Graph g;
+    if (s.family == "file") {
+        g = read_graph_file(s.path, options.max_bytes);
+        if (options.with_layout) g.set_layout(families::igraph_force_layout(g, s.seed));
+    } else {
+        const families::FamilySize size = families::family_size(s);
+        check_graph_size(canonical, size.n, size.m, options.max_bytes, size.extra_bytes);
+        // The size check bounds every dimension below 2^32 (n and m are products of them).
+        auto d = [&](std::size_t i) { return static_cast<std::uint32_t>(s.dims[i]); };
+        const std::string& f = s.family;
+        using namespace families;
+        if (f == "grid") g = build_grid(d(0), d(1));
+        else if (f == "torus") g = build_torus(d(0), d(1));
+        else if (f == "hex") g = build_hex(d(0), d(1));
+        else if (f == "tri") g = build_tri(d(0), d(1));
+        else if (f == "aztec") g = build_aztec(d(0));
+        else if (f == "complete") g = build_complete(d(0));
+        else if (f == "bipartite") g = build_bipartite(d(0), d(1));
+        else if (f == "path") g = build_path(d(0));
+        else if (f == "cycle") g = build_cycle(d(0));
+        else if (f == "hypercube") g = build_hypercube(d(0));
+        else if (f == "petersen") g = build_petersen();
+        else if (f == "regular") g = build_regular(d(0), d(1), s.seed, options.with_layout);
+        else if (f == "gnp") g = build_gnp(d(0), s.probability, s.seed, options.with_layout, options.max_bytes);
+        else if (f == "gnm") g = build_gnm(d(0), d(1), s.seed, options.with_layout);
+    }
+    g.set_spec(canonical);
+    return g;
+}
+
+Graph make_graph(std::string_view spec_text, const BuildOptions& options) {
+    return build_graph(parse_graph_spec(spec_text), options);
+}
+
+}  // namespace dimerlab

@@ -32,7 +32,9 @@ JsThresholds jerrum_sinclair_thresholds(double lambda);
 double jerrum_sinclair_effective_lambda(const JsThresholds& thr);
 
 // Laziness from one bit of w3: the top bit set means "stay put".
-DIMERLAB_HD inline bool jerrum_sinclair_lazy(std::uint32_t w3) { return (w3 >> 31) != 0; }
+DIMERLAB_HD inline bool jerrum_sinclair_lazy(std::uint32_t w3) {
+    return (w3 >> 31) != 0;
+}
 
 // Applies one update on edge uv with tape words w. Touches mate[u], mate[v] and, for a slide,
 // the mate of whichever endpoint was matched. Returns the change in dimer count (+1, -1, 0;

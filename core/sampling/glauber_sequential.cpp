@@ -5,8 +5,8 @@
 
 namespace dimerlab {
 
-GlauberSequentialSampler::GlauberSequentialSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record,
-                                                   MateArray start)
+GlauberSequentialSampler::GlauberSequentialSampler(const Graph& graph, std::uint64_t seed,
+                                                   LambdaRecord record, MateArray start)
     : Sampler(graph, seed, std::move(record), std::move(start)) {}
 
 void GlauberSequentialSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {

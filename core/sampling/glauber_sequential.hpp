@@ -10,13 +10,13 @@ namespace dimerlab {
 // every exact backend must reproduce bit for bit. Software-pipelined along the tape
 // (sampling/tape_pipeline.hpp) but identical to applying the updates one by one.
 class GlauberSequentialSampler final : public Sampler {
-public:
+  public:
     GlauberSequentialSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start);
 
     std::string_view backend_name() const override { return "cpu"; }
     Dynamics dynamics() const override { return Dynamics::glauber; }
 
-protected:
+  protected:
     void run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) override;
 };
 

@@ -8,7 +8,7 @@ namespace dimerlab {
 // catastrophic cancellation when the mean is large compared with the spread (e.g. |M| on big
 // graphs).
 class RunningStats {
-public:
+  public:
     void add(double x) {
         ++count_;
         const double d = x - mean_;
@@ -25,7 +25,7 @@ public:
         return count_ > 0 ? std::sqrt(variance() / static_cast<double>(count_)) : 0.0;
     }
 
-private:
+  private:
     std::uint64_t count_ = 0;
     double mean_ = 0;
     double m2_ = 0;

@@ -10,7 +10,8 @@ std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics,
                                           LambdaRecord record, MateArray start) {
     switch (dynamics) {
         case Dynamics::glauber:
-            return std::make_unique<GlauberSequentialSampler>(graph, seed, std::move(record), std::move(start));
+            return std::make_unique<GlauberSequentialSampler>(graph, seed, std::move(record),
+                                                              std::move(start));
         case Dynamics::jerrum_sinclair:
             return std::make_unique<JerrumSinclairSampler>(graph, seed, std::move(record), std::move(start));
     }

@@ -61,18 +61,24 @@ StartKind parse_start_kind(std::string_view text) {
 
 std::string_view start_kind_name(StartKind kind) {
     switch (kind) {
-        case StartKind::empty: return "empty";
-        case StartKind::greedy: return "greedy";
-        case StartKind::maximum: return "maximum";
+        case StartKind::empty:
+            return "empty";
+        case StartKind::greedy:
+            return "greedy";
+        case StartKind::maximum:
+            return "maximum";
     }
     return "unknown";
 }
 
 MateArray make_start_state(const Graph& graph, StartKind kind, std::uint64_t seed) {
     switch (kind) {
-        case StartKind::empty: return MateArray(graph.num_vertices(), kNoMate);
-        case StartKind::greedy: return greedy_matching(graph, seed);
-        case StartKind::maximum: return maximum_matching(graph);
+        case StartKind::empty:
+            return MateArray(graph.num_vertices(), kNoMate);
+        case StartKind::greedy:
+            return greedy_matching(graph, seed);
+        case StartKind::maximum:
+            return maximum_matching(graph);
     }
     throw InputError("unknown start kind");
 }

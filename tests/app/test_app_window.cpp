@@ -1,0 +1,74 @@
+// The app opens on the default preset and draws the matching: run it headless for N frames,
+// save the window, and look at the pixels. Orange = dimers, blue = monomers (graph_view.cpp).
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Counts {
+    int orange = 0;
+    int blue = 0;
+};
+
+Counts count_colours(const QImage& img) {
+    Counts c;
+    for (int y = 0; y < img.height(); ++y) {
+        for (int x = 0; x < img.width(); ++x) {
+            const QColor px = img.pixelColor(x, y);
+            if (px.red() > 200 && px.green() > 90 && px.green() < 150 && px.blue() < 60) ++c.orange;
+            if (px.red() < 80 && px.green() > 70 && px.green() < 110 && px.blue() > 180) ++c.blue;
+        }
+    }
+    return c;
+}
+
+int run_app(const QStringList& args, QByteArray* err = nullptr) {
+    QProcess p;
+    p.start(qEnvironmentVariable("DIMERLAB_APP"), args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        return -1;
+    }
+    if (err) *err = p.readAllStandardError();
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+}  // namespace
+
+class TestAppWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void empty_start_shows_only_monomers() {
+        QTemporaryDir dir;
+        const QString shot = dir.filePath("frame0.png");
+        QCOMPARE(run_app({"--frames", "0", "--screenshot", shot}), 0);
+        const QImage img(shot);
+        QVERIFY(!img.isNull());
+        const Counts c = count_colours(img);
+        QCOMPARE(c.orange, 0);
+        QVERIFY(c.blue > 1000);
+    }
+    void running_default_preset_draws_dimers_and_fewer_monomers() {
+        QTemporaryDir dir;
+        const QString before = dir.filePath("a.png"), after = dir.filePath("b.png");
+        QCOMPARE(run_app({"--frames", "0", "--screenshot", before}), 0);
+        QCOMPARE(run_app({"--frames", "30", "--screenshot", after}), 0);
+        const Counts c0 = count_colours(QImage(before)), c1 = count_colours(QImage(after));
+        QVERIFY(c1.orange > 1000);
+        // At λ=1 about 36% of sites stay monomers (science.md §5.3): far fewer blue pixels than at start.
+        QVERIFY2(c1.blue < c0.blue * 0.6, qPrintable(QString("%1 vs %2").arg(c1.blue).arg(c0.blue)));
+        QVERIFY(c1.blue > c0.blue * 0.15);
+    }
+    void bad_graph_spec_exits_2_with_one_error_line() {
+        QByteArray err;
+        QCOMPARE(run_app({"--graph", "grid:0x3", "--frames", "1"}, &err), 2);
+        QVERIFY2(err.startsWith("error: "), err.constData());
+        QCOMPARE(run_app({"--preset", "nope", "--frames", "1"}, &err), 2);
+        QVERIFY(err.contains("default"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAppWindow)
+#include "test_app_window.moc"

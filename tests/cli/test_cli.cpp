@@ -1,0 +1,156 @@
+// dimerlab-cli against the command-line contract (architecture.md §7): fields, exit statuses,
+// determinism, atomic CSV output, and the square-lattice density at λ=1.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "cli_runner.hpp"
+
+class TestCli : public QObject {
+    Q_OBJECT
+private:
+    static void verify_one_error_line(const CliResult& r, int expected_exit) {
+        QCOMPARE(r.exit_code, expected_exit);
+        QVERIFY2(r.err.startsWith("error: "), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.out.isEmpty());
+    }
+
+private slots:
+    void graph_json_has_contract_fields_and_grid_sizes() {
+        const CliResult r = run_cli({"graph", "--graph", "grid:3x4", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.out.count('\n'), 1);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["spec"].toString(), QString("grid:3x4"));
+        QCOMPARE(o["n"].toInt(), 12);
+        QCOMPARE(o["m"].toInt(), 3 * (4 - 1) + 4 * (3 - 1));  // vertical + horizontal edges
+        QCOMPARE(o["max_degree"].toInt(), 4);
+        QCOMPARE(o["bipartite"].toBool(), true);
+        QCOMPARE(o["hash"].toString().size(), 16);
+        QCOMPARE(run_cli({"graph", "--graph", "complete:5", "--json"}).json()["bipartite"].toBool(), false);
+    }
+
+    void bad_input_gives_one_error_line_and_exit_2() {
+        verify_one_error_line(run_cli({"graph", "--graph", "nosuchfamily:3"}), 2);
+        verify_one_error_line(run_cli({"graph", "--graph", "grid:0x5"}), 2);
+        verify_one_error_line(run_cli({"graph", "--graph", "file:/nonexistent/g.txt"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--lambda", "-1"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--lambda", "abc"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "metropolis"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "chromatic"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--start", "full"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--backend", "tpu"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "path:1"}), 2);  // no edges
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--lambda-change", "10"}), 2);
+        verify_one_error_line(run_cli({"sample", "--no-such-option"}), 2);
+        verify_one_error_line(run_cli({"frobnicate"}), 2);
+    }
+
+    void cuda_backend_without_support_exits_2_with_reason() {
+        const CliResult r = run_cli({"sample", "--graph", "grid:4x4", "--backend", "cuda"});
+        verify_one_error_line(r, 2);
+        QVERIFY(r.err.contains("cuda"));
+    }
+
+    void sample_json_has_contract_fields() {
+        const CliResult r = run_cli({"sample", "--graph", "grid:8x8", "--lambda", "2", "--seed", "5", "--sweeps", "30", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        for (const char* key : {"graph", "lambda", "seed", "dynamics", "backend", "updates", "final", "observables", "seconds"}) {
+            QVERIFY2(o.contains(key), key);
+        }
+        QCOMPARE(o["dynamics"].toString(), QString("glauber"));
+        QCOMPARE(o["backend"].toString(), QString("cpu"));
+        const int m = 2 * 8 * 7;
+        QCOMPARE(o["updates"].toInteger(), qint64(m) * (30 + 3));  // default burn-in: a tenth of the sweeps
+        const QJsonObject fin = o["final"].toObject();
+        QCOMPARE(fin["monomers"].toInt(), 64 - 2 * fin["dimers"].toInt());
+        QCOMPARE(fin["state_hash"].toString().size(), 16);
+        const QJsonObject obs = o["observables"].toObject();
+        QCOMPARE(obs["samples"].toInt(), 30);
+        QVERIFY(obs["dimers_mean"].toDouble() > 0 && obs["dimers_mean"].toDouble() <= 32);
+        QVERIFY(obs["dimers_var"].toDouble() >= 0);
+        QVERIFY(!obs["imbalance_mean"].isNull());  // grid is a lattice family
+        const QJsonObject k = run_cli({"sample", "--graph", "complete:6", "--sweeps", "3", "--json"}).json();
+        QVERIFY(k["observables"].toObject()["imbalance_mean"].isNull());
+    }
+
+    void same_seed_same_state_hash_and_other_seed_differs() {
+        const QStringList base{"sample", "--graph", "torus:16x16", "--lambda", "1.5", "--sweeps", "20", "--json"};
+        const QString h1 = run_cli(base + QStringList{"--seed", "11"}).json()["final"].toObject()["state_hash"].toString();
+        const QString h2 = run_cli(base + QStringList{"--seed", "11"}).json()["final"].toObject()["state_hash"].toString();
+        const QString h3 = run_cli(base + QStringList{"--seed", "12"}).json()["final"].toObject()["state_hash"].toString();
+        QCOMPARE(h1.size(), 16);
+        QCOMPARE(h1, h2);
+        QVERIFY(h1 != h3);
+        const QString js = run_cli(base + QStringList{"--seed", "11", "--dynamics", "jerrum-sinclair"})
+                               .json()["final"].toObject()["state_hash"].toString();
+        QVERIFY(js != h1);
+    }
+
+    void lambda_change_is_recorded_and_replays() {
+        const QStringList base{"sample", "--graph", "grid:10x10", "--lambda", "4", "--sweeps", "40", "--burn-in", "0", "--json"};
+        const QStringList change{"--lambda-change", "3000:0.2"};
+        const CliResult a = run_cli(base + change), b = run_cli(base + change), c = run_cli(base);
+        QCOMPARE(a.exit_code, 0);
+        QCOMPARE(a.json()["final"].toObject()["state_hash"], b.json()["final"].toObject()["state_hash"]);
+        QVERIFY(a.json()["final"].toObject()["state_hash"] != c.json()["final"].toObject()["state_hash"]);
+        const QJsonArray rec = a.json()["lambda_record"].toArray();
+        QCOMPARE(rec.size(), 2);
+        QCOMPARE(rec[1].toArray()[0].toInteger(), 3000);
+        QCOMPARE(rec[1].toArray()[1].toDouble(), 0.2);
+        // Fewer dimers at λ=0.2 than at λ=4 once the change has acted for most of the run.
+        QVERIFY(a.json()["observables"].toObject()["dimers_mean"].toDouble() <
+                c.json()["observables"].toObject()["dimers_mean"].toDouble());
+    }
+
+    void csv_has_header_and_one_row_per_sweep() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("series.csv");
+        const CliResult r = run_cli({"sample", "--graph", "grid:6x6", "--sweeps", "25", "--burn-in", "5", "--csv", path, "--json"});
+        QCOMPARE(r.exit_code, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 1 + 30);
+        QCOMPARE(lines[0], QByteArray("sweep,updates,lambda,dimers,monomers,covered_fraction,imbalance"));
+        QCOMPARE(lines[30].split(',').size(), 7);
+        QCOMPARE(lines[30].split(',')[1].toLongLong(), 30LL * 60);
+        // The last row's dimers equal the final state's.
+        QCOMPARE(lines[30].split(',')[3].toInt(), r.json()["final"].toObject()["dimers"].toInt());
+    }
+
+    void unwritable_csv_exits_2_and_leaves_nothing() {
+        QTemporaryDir dir;
+        const QString missing_dir = dir.filePath("no/such/dir/series.csv");
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--sweeps", "2", "--csv", missing_dir}), 2);
+        QVERIFY(!QFile::exists(missing_dir));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(), 0);
+    }
+
+    // science.md §5.3: covered fraction 0.6381231 at λ=1 on Z^2 (Kong). A torus has no boundary, so
+    // finite-size corrections at L=64 are far below the tolerance. Tolerance 0.003 is about 7
+    // standard errors of a 2000-sweep mean (per-sweep sd ~0.009, τ_int of |M| ~1.4 sweeps).
+    void torus_covered_fraction_matches_square_lattice_constant() {
+        const CliResult r = run_cli({"sample", "--graph", "torus:64x64", "--lambda", "1", "--sweeps", "2000", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject obs = r.json()["observables"].toObject();
+        const double covered = 2.0 * obs["dimers_mean"].toDouble() / (64 * 64);
+        QVERIFY2(std::abs(covered - 0.6381231) < 0.003, qPrintable(QString::number(covered, 'f', 6)));
+        QVERIFY(std::abs(obs["covered_fraction_mean"].toDouble() - covered) < 1e-12);
+    }
+
+    void bench_reports_ratio_and_agreeing_loops() {
+        const CliResult r = run_cli({"bench", "--graph", "torus:16x16", "--sweeps", "20", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject run = r.json()["runs"].toArray()[0].toObject();
+        QCOMPARE(run["same_final_state"].toBool(), true);
+        QVERIFY(run["ratio"].toDouble() > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
