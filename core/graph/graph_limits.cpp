@@ -38,8 +38,10 @@ std::string format_bytes(long double bytes) {
     }
     char buf[64];
     if (u == 8 && bytes >= 1000) return "more than 1000 YB";
-    if (bytes < 10 && u > 0) std::snprintf(buf, sizeof buf, "%.1Lf %s", bytes, units[u]);
-    else std::snprintf(buf, sizeof buf, "%.0Lf %s", bytes, units[u]);
+    if (bytes < 10 && u > 0)
+        std::snprintf(buf, sizeof buf, "%.1Lf %s", bytes, units[u]);
+    else
+        std::snprintf(buf, sizeof buf, "%.0Lf %s", bytes, units[u]);
     return buf;
 }
 
@@ -58,10 +60,12 @@ void check_graph_size(const std::string& what, long double n, long double m, std
                       long double extra_bytes) {
     const long double need = graph_memory_estimate(n, m) + extra_bytes;
     const std::uint64_t physical = physical_memory_bytes();
-    const std::uint64_t limit = max_bytes != 0 ? max_bytes : physical;
+    // Half of physical memory by default: the samplers, the app and the OS need the rest.
+    const std::uint64_t limit = max_bytes != 0 ? max_bytes : physical / 2;
     if (limit != 0 && need > static_cast<long double>(limit)) {
         const std::string have = max_bytes != 0 ? "the memory limit is " + format_bytes(max_bytes)
-                                                : "this machine has " + format_bytes(physical);
+                                                : "this machine has " + format_bytes(physical) +
+                                                      " and one graph may use at most half of it";
         throw InputError(what + " needs about " + format_bytes(need) + " of memory; " + have);
     }
     if (n > static_cast<long double>(kMaxVertices)) {

@@ -68,7 +68,7 @@ std::string probability_text(double p) {
 
 // Recursive descent over the parameters of one family; every error names the whole spec.
 class SpecParser {
-public:
+  public:
     SpecParser(std::string_view text, const Family& family, std::string_view params)
         : text_(text), family_(family), rest_(params) {}
 
@@ -113,7 +113,8 @@ public:
     void expect(char c, const char* next_what) {
         if (rest_.empty()) fail_usage(std::string("missing ") + next_what);
         if (rest_.front() != c) {
-            fail_usage(std::string("expected '") + c + "' before " + next_what + ", got '" + shown(rest_) + "'");
+            fail_usage(std::string("expected '") + c + "' before " + next_what + ", got '" + shown(rest_) +
+                       "'");
         }
         rest_.remove_prefix(1);
     }
@@ -125,7 +126,8 @@ public:
             rest_.remove_prefix(1);
             const std::size_t eq = rest_.find('=');
             const std::string_view key = rest_.substr(0, eq);
-            if (eq == std::string_view::npos) fail_usage("expected keyword=value, got '" + shown(rest_) + "'");
+            if (eq == std::string_view::npos)
+                fail_usage("expected keyword=value, got '" + shown(rest_) + "'");
             if (key != "seed") fail("unknown keyword '" + shown(key) + "'; the only keyword is seed=S");
             if (have_seed) fail("seed given twice");
             rest_.remove_prefix(eq + 1);
@@ -140,12 +142,13 @@ public:
 
     [[noreturn]] void trailing() const {
         fail("unexpected '" + shown(rest_) + "' after '" +
-             shown(text_.substr(0, text_.size() - rest_.size())) + "'; expected " + std::string(family_.usage));
+             shown(text_.substr(0, text_.size() - rest_.size())) + "'; expected " +
+             std::string(family_.usage));
     }
 
     std::string_view rest() const { return rest_; }
 
-private:
+  private:
     std::string_view text_;
     const Family& family_;
     std::string_view rest_;
@@ -159,9 +162,9 @@ std::string known_families() {
 
 void check_ranges(const SpecParser& p, const GraphSpec& s) {
     const std::string& f = s.family;
-    for (std::uint64_t d : s.dims) {
-        // Counts that may be zero (gnm's M) are not sizes; every other number must be positive.
-        if (d == 0 && !(f == "gnm" && &d == &s.dims[1])) p.fail("sizes must be positive, got 0");
+    for (std::size_t i = 0; i < s.dims.size(); ++i) {
+        // gnm's M is an edge count, not a size: an empty G(n,m) is fine.
+        if (s.dims[i] == 0 && !(f == "gnm" && i == 1)) p.fail("sizes must be positive, got 0");
     }
     if (f == "torus" && (s.dims[0] < 3 || s.dims[1] < 3)) {
         p.fail("torus sizes must be at least 3 so that the torus is a simple graph");
@@ -181,8 +184,9 @@ void check_ranges(const SpecParser& p, const GraphSpec& s) {
     if (f == "gnm") {
         const long double n = static_cast<long double>(s.dims[0]);
         if (static_cast<long double>(s.dims[1]) > n * (n - 1) / 2) {
-            p.fail("M = " + std::to_string(s.dims[1]) + " is more than the N(N-1)/2 edges of a simple graph on " +
-                   std::to_string(s.dims[0]) + " vertices");
+            p.fail("M = " + std::to_string(s.dims[1]) +
+                   " is more than the N(N-1)/2 edges of a simple graph on " + std::to_string(s.dims[0]) +
+                   " vertices");
         }
     }
 }
@@ -194,18 +198,27 @@ std::string GraphSpec::canonical() const {
     if (f == nullptr) return family;
     std::string out(family);
     auto join = [&](char sep) {
-        for (std::size_t i = 0; i < dims.size(); ++i) out += (i == 0 ? ":" : std::string(1, sep)) + std::to_string(dims[i]);
+        for (std::size_t i = 0; i < dims.size(); ++i)
+            out += (i == 0 ? ":" : std::string(1, sep)) + std::to_string(dims[i]);
     };
     switch (f->shape) {
-        case Shape::none: break;
+        case Shape::none:
+            break;
         case Shape::two_sizes:
-        case Shape::one_size: join('x'); break;
-        case Shape::random_count: join(','); out += ",seed=" + std::to_string(seed); break;
+        case Shape::one_size:
+            join('x');
+            break;
+        case Shape::random_count:
+            join(',');
+            out += ",seed=" + std::to_string(seed);
+            break;
         case Shape::random_probability:
             out += ":" + (dims.empty() ? std::string() : std::to_string(dims[0]));
             out += "," + probability_text(probability) + ",seed=" + std::to_string(seed);
             break;
-        case Shape::file: out += ":" + path; break;
+        case Shape::file:
+            out += ":" + path;
+            break;
     }
     return out;
 }
@@ -216,15 +229,16 @@ GraphSpec parse_graph_spec(std::string_view text) {
     const Family* family = find_family(name);
     if (family == nullptr) {
         if (name.empty()) {
-            throw InputError("graph spec '" + shown(text) + "': missing family name; expected family:params, one of " +
-                             known_families());
+            throw InputError("graph spec '" + shown(text) +
+                             "': missing family name; expected family:params, one of " + known_families());
         }
-        throw InputError("graph spec '" + shown(text) + "': unknown family '" + shown(name) + "'; known families: " +
-                         known_families());
+        throw InputError("graph spec '" + shown(text) + "': unknown family '" + shown(name) +
+                         "'; known families: " + known_families());
     }
     GraphSpec spec;
     spec.family = std::string(family->name);
-    const std::string_view params = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
+    const std::string_view params =
+        colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
     SpecParser p(text, *family, params);
     if (colon == std::string_view::npos && family->shape != Shape::none) p.fail_usage("missing parameters");
     switch (family->shape) {
@@ -260,8 +274,9 @@ GraphSpec parse_graph_spec(std::string_view text) {
         case Shape::file:
             if (params.empty()) p.fail_usage("missing PATH");
             if (!graph_file_format(params)) {
-                p.fail("unknown file extension; expected .txt, .edges (edge list), .mtx (Matrix Market), "
-                       ".col or .dimacs (DIMACS)");
+                p.fail(
+                    "unknown file extension; expected .txt, .edges (edge list), .mtx (Matrix Market), "
+                    ".col or .dimacs (DIMACS)");
             }
             spec.path = std::string(params);
             break;
@@ -285,20 +300,34 @@ Graph build_graph(const GraphSpec& spec, const BuildOptions& options) {
         auto d = [&](std::size_t i) { return static_cast<std::uint32_t>(s.dims[i]); };
         const std::string& f = s.family;
         using namespace families;
-        if (f == "grid") g = build_grid(d(0), d(1));
-        else if (f == "torus") g = build_torus(d(0), d(1));
-        else if (f == "hex") g = build_hex(d(0), d(1));
-        else if (f == "tri") g = build_tri(d(0), d(1));
-        else if (f == "aztec") g = build_aztec(d(0));
-        else if (f == "complete") g = build_complete(d(0));
-        else if (f == "bipartite") g = build_bipartite(d(0), d(1));
-        else if (f == "path") g = build_path(d(0));
-        else if (f == "cycle") g = build_cycle(d(0));
-        else if (f == "hypercube") g = build_hypercube(d(0));
-        else if (f == "petersen") g = build_petersen();
-        else if (f == "regular") g = build_regular(d(0), d(1), s.seed, options.with_layout);
-        else if (f == "gnp") g = build_gnp(d(0), s.probability, s.seed, options.with_layout, options.max_bytes);
-        else if (f == "gnm") g = build_gnm(d(0), d(1), s.seed, options.with_layout);
+        if (f == "grid")
+            g = build_grid(d(0), d(1));
+        else if (f == "torus")
+            g = build_torus(d(0), d(1));
+        else if (f == "hex")
+            g = build_hex(d(0), d(1));
+        else if (f == "tri")
+            g = build_tri(d(0), d(1));
+        else if (f == "aztec")
+            g = build_aztec(d(0));
+        else if (f == "complete")
+            g = build_complete(d(0));
+        else if (f == "bipartite")
+            g = build_bipartite(d(0), d(1));
+        else if (f == "path")
+            g = build_path(d(0));
+        else if (f == "cycle")
+            g = build_cycle(d(0));
+        else if (f == "hypercube")
+            g = build_hypercube(d(0));
+        else if (f == "petersen")
+            g = build_petersen();
+        else if (f == "regular")
+            g = build_regular(d(0), d(1), s.seed, options.with_layout);
+        else if (f == "gnp")
+            g = build_gnp(d(0), s.probability, s.seed, options.with_layout, options.max_bytes);
+        else if (f == "gnm")
+            g = build_gnm(d(0), d(1), s.seed, options.with_layout);
     }
     g.set_spec(canonical);
     return g;

@@ -6,7 +6,9 @@ namespace dimerlab::families {
 
 FamilySize family_size(const GraphSpec& spec) {
     // long double: every factor is below 2^64 and the products are compared, never stored.
-    auto dim = [&](std::size_t i) { return i < spec.dims.size() ? static_cast<long double>(spec.dims[i]) : 0.0L; };
+    auto dim = [&](std::size_t i) {
+        return i < spec.dims.size() ? static_cast<long double>(spec.dims[i]) : 0.0L;
+    };
     const std::string& f = spec.family;
     const long double a = dim(0), b = dim(1);
     if (f == "grid") return {a * b, a * (b - 1) + b * (a - 1)};
@@ -24,7 +26,8 @@ FamilySize family_size(const GraphSpec& spec) {
     if (f == "bipartite") return {a + b, a * b};
     if (f == "path") return {a, a - 1};
     if (f == "cycle") return {a, a};
-    if (f == "hypercube") return {std::ldexp(1.0L, int(std::min(a, 64.0L))), a * std::ldexp(1.0L, int(std::min(a, 64.0L)) - 1)};
+    if (f == "hypercube")
+        return {std::ldexp(1.0L, int(std::min(a, 64.0L))), a * std::ldexp(1.0L, int(std::min(a, 64.0L)) - 1)};
     if (f == "petersen") return {10, 15};
     // igraph holds its own copy (from/to/index vectors of 64-bit ints) next to ours.
     auto igraph_bytes = [](long double n, long double m) { return 64 * m + 48 * n; };

@@ -40,7 +40,8 @@ Graph read_dimacs(std::istream& in, const std::string& name, std::uint64_t max_b
                 }
             }
             if (edges.size() >= m) {
-                source.fail("more edges than the " + std::to_string(m) + " announced on line " + std::to_string(p_line));
+                source.fail("more edges than the " + std::to_string(m) + " announced on line " +
+                            std::to_string(p_line));
             }
             edges.add(static_cast<VertexId>(*u - 1), static_cast<VertexId>(*v - 1));
         } else {
@@ -49,8 +50,8 @@ Graph read_dimacs(std::istream& in, const std::string& name, std::uint64_t max_b
     }
     if (p_line == 0) source.fail_file("no 'p edge N M' line");
     if (edges.size() != m) {
-        source.fail_file("line " + std::to_string(p_line) + " announces " + std::to_string(m) + " edges, found " +
-                         std::to_string(edges.size()));
+        source.fail_file("line " + std::to_string(p_line) + " announces " + std::to_string(m) +
+                         " edges, found " + std::to_string(edges.size()));
     }
     return edges.build(n, Mirrors::repeat, max_bytes);
 }

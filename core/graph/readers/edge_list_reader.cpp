@@ -28,7 +28,8 @@ Graph read_edge_list(std::istream& in, const std::string& name, std::uint64_t ma
         }
         for (std::size_t k = 2; k < fields.size(); ++k) {
             if (!is_number(fields[k])) {
-                source.fail("expected two vertex ids and optional numeric columns, got " + quoted(source.line()));
+                source.fail("expected two vertex ids and optional numeric columns, got " +
+                            quoted(source.line()));
             }
         }
         edges.add(static_cast<VertexId>(id[0]), static_cast<VertexId>(id[1]));

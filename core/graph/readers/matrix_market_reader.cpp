@@ -12,7 +12,8 @@ namespace {
 
 std::string lower(std::string_view text) {
     std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     return out;
 }
 
@@ -21,7 +22,8 @@ std::string lower(std::string_view text) {
 Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_t max_bytes) {
     using namespace readers;
     LineSource source(in, name);
-    const std::string banner = "expected '%%MatrixMarket matrix coordinate <pattern|real|integer> <general|symmetric>'";
+    const std::string banner =
+        "expected '%%MatrixMarket matrix coordinate <pattern|real|integer> <general|symmetric>'";
     if (!source.next()) source.fail_file("empty file; " + banner);
     const std::vector<std::string_view> head = split_fields(source.line());
     if (head.size() != 5 || lower(head[0]) != "%%matrixmarket" || lower(head[1]) != "matrix") {
@@ -52,7 +54,8 @@ Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_
                 c = parse_whole(fields[1]);
                 nnz = parse_whole(fields[2]);
             }
-            if (!r || !c || !nnz) source.fail("expected the size line 'rows columns entries', got " + quoted(source.line()));
+            if (!r || !c || !nnz)
+                source.fail("expected the size line 'rows columns entries', got " + quoted(source.line()));
             if (*r != *c) {
                 source.fail("matrix is " + std::to_string(*r) + "x" + std::to_string(*c) +
                             "; an adjacency matrix must be square");

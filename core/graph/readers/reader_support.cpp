@@ -19,17 +19,23 @@ bool LineSource::next() {
     return true;
 }
 
-void LineSource::fail(const std::string& what) const { fail_at(number_, what); }
+void LineSource::fail(const std::string& what) const {
+    fail_at(number_, what);
+}
 
 void LineSource::fail_at(std::uint64_t line, const std::string& what) const {
     throw InputError(name_ + ":" + std::to_string(line) + ": " + what);
 }
 
-void LineSource::fail_file(const std::string& what) const { throw InputError(name_ + ": " + what); }
+void LineSource::fail_file(const std::string& what) const {
+    throw InputError(name_ + ": " + what);
+}
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
 
 }  // namespace
 
@@ -117,7 +123,8 @@ Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_b
             mirrored = true;
         }
         if (conflict) {
-            if (!first_repeat || cur.line < edges_[first_repeat->second].line) first_repeat = {*conflict, order[k]};
+            if (!first_repeat || cur.line < edges_[first_repeat->second].line)
+                first_repeat = {*conflict, order[k]};
         } else if (mirrored) {
             drop[order[k]] = true;
         }
@@ -125,15 +132,17 @@ Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_b
     if (first_repeat) {
         const LinedEdge& a = edges_[first_repeat->first];
         const LinedEdge& b = edges_[first_repeat->second];
-        source_.fail_at(b.line, "repeated edge " + std::to_string(b.u + base_) + " " + std::to_string(b.v + base_) +
-                                    ", first given on line " + std::to_string(a.line) + " (graphs must be simple)");
+        source_.fail_at(b.line, "repeated edge " + std::to_string(b.u + base_) + " " +
+                                    std::to_string(b.v + base_) + ", first given on line " +
+                                    std::to_string(a.line) + " (graphs must be simple)");
     }
     std::vector<Edge> edges;
     edges.reserve(edges_.size());
     for (std::size_t i = 0; i < edges_.size(); ++i) {
         if (!drop[i]) edges.push_back({edges_[i].u, edges_[i].v});
     }
-    check_graph_size(source_.name(), static_cast<long double>(n), static_cast<long double>(edges.size()), max_bytes);
+    check_graph_size(source_.name(), static_cast<long double>(n), static_cast<long double>(edges.size()),
+                     max_bytes);
     std::vector<LinedEdge>().swap(edges_);
     return Graph(static_cast<std::uint32_t>(n), std::move(edges));
 }

@@ -15,7 +15,7 @@ namespace dimerlab::readers {
 // Lines of a text stream numbered from 1, with a trailing '\r' removed so that files written on
 // Windows read the same. Every error it raises starts with "name:line:".
 class LineSource {
-public:
+  public:
     LineSource(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {}
     bool next();
     std::string_view line() const { return line_; }
@@ -25,7 +25,7 @@ public:
     [[noreturn]] void fail_at(std::uint64_t line, const std::string& what) const;  // at another line
     [[noreturn]] void fail_file(const std::string& what) const;                    // no line
 
-private:
+  private:
     std::istream& in_;
     std::string name_;
     std::string line_;
@@ -53,15 +53,16 @@ struct LinedEdge {
 enum class Mirrors { repeat, merge };
 
 class EdgeCollector {
-public:
-    explicit EdgeCollector(const LineSource& source, std::uint64_t id_base) : source_(source), base_(id_base) {}
+  public:
+    explicit EdgeCollector(const LineSource& source, std::uint64_t id_base)
+        : source_(source), base_(id_base) {}
     // Refuses a self-loop at the current line.
     void add(VertexId u, VertexId v);
     std::size_t size() const { return edges_.size(); }
     // Refuses repeated edges (naming both lines) and graphs too large, then builds the graph.
     Graph build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_bytes);
 
-private:
+  private:
     const LineSource& source_;
     std::uint64_t base_;
     std::vector<LinedEdge> edges_;
