@@ -41,7 +41,9 @@ void GraphView::paintEvent(QPaintEvent*) {
     const double scale = std::min((width() - 2 * margin) / w, (height() - 2 * margin) / h);
     const double ox = (width() - scale * w) / 2, oy = (height() - scale * h) / 2;
     // y grows upwards in layouts, downwards on screen.
-    auto to_screen = [&](const Point2& p) { return QPointF(ox + (p.x - min_x_) * scale, oy + (max_y_ - p.y) * scale); };
+    auto to_screen = [&](const Point2& p) {
+        return QPointF(ox + (p.x - min_x_) * scale, oy + (max_y_ - p.y) * scale);
+    };
     // Long edges (torus wrap-arounds) would cross the picture; only short edges are drawn.
     const double long_edge = 0.5 * std::max(w, h);
     auto drawable = [&](const Point2& a, const Point2& b) {
@@ -56,7 +58,8 @@ void GraphView::paintEvent(QPaintEvent*) {
     painter.setPen(QPen(QColor(230, 120, 20), unit * 2.2, Qt::SolidLine, Qt::RoundCap));
     for (std::uint32_t v = 0; v < mate_.size(); ++v) {
         const std::uint32_t w2 = mate_[v];
-        if (w2 != kNoMate && v < w2 && drawable(pos[v], pos[w2])) painter.drawLine(to_screen(pos[v]), to_screen(pos[w2]));
+        if (w2 != kNoMate && v < w2 && drawable(pos[v], pos[w2]))
+            painter.drawLine(to_screen(pos[v]), to_screen(pos[w2]));
     }
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(40, 90, 200));

@@ -13,16 +13,16 @@ namespace dimerlab::app {
 
 class GraphView : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit GraphView(const Graph& graph, QWidget* parent = nullptr);
     // Copies the matching to draw; repaints later.
     void show_matching(std::span<const std::uint32_t> mate);
     QSize sizeHint() const override { return {800, 800}; }
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
 
-private:
+  private:
     const Graph& graph_;
     std::vector<std::uint32_t> mate_;
     double min_x_ = 0, min_y_ = 0, max_x_ = 1, max_y_ = 1;

@@ -37,7 +37,8 @@ int main(int argc, char** argv) {
     QCommandLineOption graph_opt("graph", "Graph spec, overrides the preset's.", "SPEC");
     QCommandLineOption lambda_opt("lambda", "Dimer activity, overrides the preset's.", "L");
     QCommandLineOption frames_opt("frames", "Run N frames, then quit.", "N");
-    QCommandLineOption shot_opt("screenshot", "Save the window to this PNG after the last frame, then quit.", "FILE");
+    QCommandLineOption shot_opt("screenshot", "Save the window to this PNG after the last frame, then quit.",
+                                "FILE");
     parser.addOptions({preset_opt, graph_opt, lambda_opt, frames_opt, shot_opt});
     parser.process(qapp);
 
@@ -50,7 +51,9 @@ int main(int argc, char** argv) {
         if (parser.isSet(lambda_opt)) {
             bool ok = false;
             preset.lambda = parser.value(lambda_opt).toDouble(&ok);
-            if (!ok) throw dimerlab::InputError("--lambda '" + parser.value(lambda_opt).toStdString() + "' is not a number");
+            if (!ok)
+                throw dimerlab::InputError("--lambda '" + parser.value(lambda_opt).toStdString() +
+                                           "' is not a number");
         }
         if (parser.isSet(frames_opt)) {
             bool ok = false;

@@ -65,7 +65,8 @@ void MainWindow::set_running(bool running) {
 }
 
 void MainWindow::advance_frame() {
-    sampler_->advance(static_cast<std::uint64_t>(std::max(1, preset_.sweeps_per_frame)) * graph_->num_edges());
+    sampler_->advance(static_cast<std::uint64_t>(std::max(1, preset_.sweeps_per_frame)) *
+                      graph_->num_edges());
     view_->show_matching(sampler_->mate());
     ++frames_;
     update_status();

@@ -19,7 +19,7 @@ class GraphView;
 // runs on the GUI thread here; the threaded sampler with snapshots is the app issue's work.
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     // Throws InputError for a bad preset (spec, λ, start).
     explicit MainWindow(const Preset& preset, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -28,7 +28,7 @@ public:
     // Advances the chain by one frame's worth of sweeps and redraws.
     void advance_frame();
 
-private:
+  private:
     void set_running(bool running);
     void update_status();
 

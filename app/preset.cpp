@@ -9,7 +9,9 @@
 #include "util/errors.hpp"
 
 // The .qrc lives in a static library; without this call the linker drops it.
-static void init_dimerlab_resources() { Q_INIT_RESOURCE(dimerlab); }
+static void init_dimerlab_resources() {
+    Q_INIT_RESOURCE(dimerlab);
+}
 
 namespace dimerlab::app {
 
@@ -26,12 +28,14 @@ Preset load_preset(const QString& name) {
     init_dimerlab_resources();
     QFile file(":/presets/" + name + ".json");
     if (!file.open(QIODevice::ReadOnly)) {
-        throw InputError("unknown preset '" + name.toStdString() + "'; known presets: " +
-                         preset_names().join(", ").toStdString());
+        throw InputError("unknown preset '" + name.toStdString() +
+                         "'; known presets: " + preset_names().join(", ").toStdString());
     }
     QJsonParseError err;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &err);
-    if (!doc.isObject()) throw InputError("preset '" + name.toStdString() + "' is not valid JSON: " + err.errorString().toStdString());
+    if (!doc.isObject())
+        throw InputError("preset '" + name.toStdString() +
+                         "' is not valid JSON: " + err.errorString().toStdString());
     const QJsonObject o = doc.object();
     Preset p;
     p.name = name;

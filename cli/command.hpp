@@ -3,7 +3,6 @@
 // action to run once parsing succeeded. Actions throw InputError (exit 2) or InfeasibleError
 // (exit 3); main() turns exceptions into one `error:` line.
 #include <CLI/CLI.hpp>
-
 #include <functional>
 
 namespace dimerlab::cli {

@@ -2,7 +2,6 @@
 // input or usage, 3 infeasible request, 1 internal failure; errors are one stderr line
 // starting with "error:".
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <new>
 #include <vector>
@@ -12,7 +11,8 @@
 
 int main(int argc, char** argv) {
     using namespace dimerlab;
-    CLI::App app{"dimerlab-cli " DIMERLAB_VERSION ": random matchings of graphs (monomer-dimer model), headless"};
+    CLI::App app{"dimerlab-cli " DIMERLAB_VERSION
+                 ": random matchings of graphs (monomer-dimer model), headless"};
     app.require_subcommand(1);
     app.set_version_flag("--version", DIMERLAB_VERSION);
     struct Entry {

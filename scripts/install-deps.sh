@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   # toolchain
-  cmake ninja-build g++ pkgconf git
+  cmake ninja-build g++ pkgconf git clang-format
   # core libraries
   librandom123-dev libcli11-dev nlohmann-json3-dev libgmp-dev libboost-graph-dev libigraph-dev
   # igraph's CMake config names these libraries; Debian's libigraph-dev does not pull them in

@@ -19,7 +19,8 @@ CommandAction add_bench_command(CLI::App& app) {
     };
     auto opt = std::make_shared<Options>();
     CLI::App* sub = app.add_subcommand(
-        "bench", "Sequential Glauber updates/s, one thread, as a ratio to a plain loop measured in the same run");
+        "bench",
+        "Sequential Glauber updates/s, one thread, as a ratio to a plain loop measured in the same run");
     sub->add_option("--graph", opt->specs, "Graph specs (repeatable)")->capture_default_str();
     sub->add_option("--lambda", opt->lambda, "Dimer activity λ > 0")->capture_default_str();
     sub->add_option("--sweeps", opt->sweeps, "Sweeps per measurement")->capture_default_str();
@@ -35,7 +36,8 @@ CommandAction add_bench_command(CLI::App& app) {
         for (const std::string& spec : opt->specs) {
             const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
             if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges");
-            const GlauberBenchResult r = measure_glauber_throughput(g, opt->lambda, opt->sweeps * g.num_edges());
+            const GlauberBenchResult r =
+                measure_glauber_throughput(g, opt->lambda, opt->sweeps * g.num_edges());
             nlohmann::ordered_json run;
             run["graph"] = g.spec();
             run["updates"] = r.updates;
@@ -44,13 +46,14 @@ CommandAction add_bench_command(CLI::App& app) {
             run["ratio"] = r.production_updates_per_s / r.baseline_updates_per_s;
             run["same_final_state"] = r.same_state;
             if (!opt->json) {
-                std::cout << g.spec() << ": plain loop " << r.baseline_updates_per_s / 1e6 << " M updates/s, sampler "
-                          << r.production_updates_per_s / 1e6 << " M updates/s, ratio "
-                          << r.production_updates_per_s / r.baseline_updates_per_s
+                std::cout << g.spec() << ": plain loop " << r.baseline_updates_per_s / 1e6
+                          << " M updates/s, sampler " << r.production_updates_per_s / 1e6
+                          << " M updates/s, ratio " << r.production_updates_per_s / r.baseline_updates_per_s
                           << (r.same_state ? "" : "  (FINAL STATES DIFFER)") << "\n";
             }
             runs.push_back(run);
-            if (!r.same_state) throw std::runtime_error("benchmark loops disagree on the final state of " + g.spec());
+            if (!r.same_state)
+                throw std::runtime_error("benchmark loops disagree on the final state of " + g.spec());
         }
         out["runs"] = runs;
         if (opt->json) std::cout << out.dump() << "\n";

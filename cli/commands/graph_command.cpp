@@ -14,8 +14,10 @@ CommandAction add_graph_command(CLI::App& app) {
         bool json = false;
     };
     auto opt = std::make_shared<Options>();
-    CLI::App* sub = app.add_subcommand("graph", "Build a graph from its spec and print its size, degree, bipartiteness and hash");
-    sub->add_option("--graph", opt->spec, "Graph spec, e.g. grid:64x64, torus:32x32, regular:2000,3,seed=7, file:g.mtx")
+    CLI::App* sub = app.add_subcommand(
+        "graph", "Build a graph from its spec and print its size, degree, bipartiteness and hash");
+    sub->add_option("--graph", opt->spec,
+                    "Graph spec, e.g. grid:64x64, torus:32x32, regular:2000,3,seed=7, file:g.mtx")
         ->capture_default_str();
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
     return [opt]() {
@@ -31,8 +33,9 @@ CommandAction add_graph_command(CLI::App& app) {
             std::cout << out.dump() << "\n";
         } else {
             std::cout << g.spec() << ": " << g.num_vertices() << " vertices, " << g.num_edges()
-                      << " edges, max degree " << g.max_degree() << (g.is_bipartite() ? ", bipartite" : ", not bipartite")
-                      << ", hash " << hex16(g.content_hash()) << "\n";
+                      << " edges, max degree " << g.max_degree()
+                      << (g.is_bipartite() ? ", bipartite" : ", not bipartite") << ", hash "
+                      << hex16(g.content_hash()) << "\n";
         }
         return 0;
     };

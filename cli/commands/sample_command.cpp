@@ -41,7 +41,8 @@ Dynamics parse_dynamics(const std::string& name) {
     if (name == "glauber") return Dynamics::glauber;
     if (name == "jerrum-sinclair") return Dynamics::jerrum_sinclair;
     if (name == "chromatic") {
-        throw InputError("dynamics 'chromatic' is not available in this version yet; use glauber or jerrum-sinclair");
+        throw InputError(
+            "dynamics 'chromatic' is not available in this version yet; use glauber or jerrum-sinclair");
     }
     throw InputError("unknown dynamics '" + name + "'; expected glauber, chromatic or jerrum-sinclair");
 }
@@ -54,7 +55,8 @@ std::string choose_backend(const std::string& requested) {
     }
     if (requested == "cuda") {
         const gpu::DeviceInfo info = gpu::probe();
-        if (!info.available) throw InputError("backend 'cuda' requested but " + info.reason + "; use --backend cpu or auto");
+        if (!info.available)
+            throw InputError("backend 'cuda' requested but " + info.reason + "; use --backend cpu or auto");
         throw InputError("backend 'cuda' found " + info.name +
                          " but the CUDA sampler is not available in this version yet; use --backend cpu");
     }
@@ -104,8 +106,8 @@ int run_sample(const SampleOptions& opt) {
     const std::uint64_t burn_in = opt.burn_in.value_or((opt.sweeps + 9) / 10);
     const std::uint64_t max_sweeps = std::numeric_limits<std::int64_t>::max() / m;
     if (opt.sweeps > max_sweeps || burn_in > max_sweeps - opt.sweeps) {
-        throw InputError("--sweeps plus --burn-in is too large for this graph (at most " + std::to_string(max_sweeps) +
-                         " sweeps of " + std::to_string(m) + " updates)");
+        throw InputError("--sweeps plus --burn-in is too large for this graph (at most " +
+                         std::to_string(max_sweeps) + " sweeps of " + std::to_string(m) + " updates)");
     }
 
     const auto t0 = std::chrono::steady_clock::now();
@@ -129,8 +131,8 @@ int run_sample(const SampleOptions& opt) {
             if (o.axis_imbalance) imbalance.add(static_cast<double>(*o.axis_imbalance));
         }
         if (want_csv) {
-            csv << s << ',' << sampler->time() << ',' << sampler->lambda() << ',' << o.dimers << ',' << o.monomers << ','
-                << o.covered_fraction << ',';
+            csv << s << ',' << sampler->time() << ',' << sampler->lambda() << ',' << o.dimers << ','
+                << o.monomers << ',' << o.covered_fraction << ',';
             if (o.axis_imbalance) csv << *o.axis_imbalance;
             csv << '\n';
         }
@@ -192,20 +194,23 @@ int run_sample(const SampleOptions& opt) {
 
 CommandAction add_sample_command(CLI::App& app) {
     auto opt = std::make_shared<SampleOptions>();
-    CLI::App* sub = app.add_subcommand("sample", "Run a chain on a graph; report the final state and observable means");
+    CLI::App* sub =
+        app.add_subcommand("sample", "Run a chain on a graph; report the final state and observable means");
     sub->add_option("--graph", opt->spec, "Graph spec")->capture_default_str();
     sub->add_option("--lambda", opt->lambda, "Dimer activity λ > 0")->capture_default_str();
     sub->add_option("--seed", opt->seed, "Seed of the update tape")->capture_default_str();
     sub->add_option("--sweeps", opt->sweeps, "Measured sweeps (1 sweep = m updates)")->capture_default_str();
     sub->add_option("--burn-in", opt->burn_in, "Sweeps run before measuring (default: a tenth of --sweeps)");
-    sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | chromatic")->capture_default_str();
+    sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | chromatic")
+        ->capture_default_str();
     sub->add_option("--backend", opt->backend, "auto | cpu | cpu-parallel | cuda")->capture_default_str();
     sub->add_option("--start", opt->start, "empty | greedy | maximum")->capture_default_str();
     sub->add_option("--lambda-change", opt->lambda_changes,
                     "UPDATE:LAMBDA, λ from that update index on (repeatable, in increasing order)");
     sub->add_option("--csv", opt->csv, "Write the per-sweep time series to this CSV file");
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
-    sub->add_flag("--progress", opt->progress, "Report progress on stderr (default: when stderr is a terminal)");
+    sub->add_flag("--progress", opt->progress,
+                  "Report progress on stderr (default: when stderr is a terminal)");
     return [opt]() { return run_sample(*opt); };
 }
 

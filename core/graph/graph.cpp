@@ -9,16 +9,21 @@
 
 namespace dimerlab {
 
-Graph::Graph(std::uint32_t num_vertices, std::vector<Edge> edges) : n_(num_vertices), edges_(std::move(edges)) {
+Graph::Graph(std::uint32_t num_vertices, std::vector<Edge> edges)
+    : n_(num_vertices), edges_(std::move(edges)) {
     // CSR offsets are 32-bit and count both directions of every edge.
-    if (edges_.size() >= (1ull << 31)) throw InputError("graph has 2^31 edges or more, beyond what dimerlab supports");
+    if (edges_.size() >= (1ull << 31))
+        throw InputError("graph has 2^31 edges or more, beyond what dimerlab supports");
     for (std::size_t i = 0; i < edges_.size(); ++i) {
         Edge& e = edges_[i];
         if (e.u >= n_ || e.v >= n_) {
-            throw InputError("edge " + std::to_string(i) + " (" + std::to_string(e.u) + "," + std::to_string(e.v) +
-                             ") has an endpoint outside 0.." + std::to_string(n_ == 0 ? 0 : n_ - 1));
+            throw InputError("edge " + std::to_string(i) + " (" + std::to_string(e.u) + "," +
+                             std::to_string(e.v) + ") has an endpoint outside 0.." +
+                             std::to_string(n_ == 0 ? 0 : n_ - 1));
         }
-        if (e.u == e.v) throw InputError("edge " + std::to_string(i) + " is a self-loop at vertex " + std::to_string(e.u));
+        if (e.u == e.v)
+            throw InputError("edge " + std::to_string(i) + " is a self-loop at vertex " +
+                             std::to_string(e.u));
         if (e.u > e.v) std::swap(e.u, e.v);
     }
     // CSR by counting sort; neighbour lists are then sorted so repeats are adjacent.
@@ -95,12 +100,14 @@ std::optional<EdgeId> Graph::find_edge(VertexId u, VertexId v) const {
 }
 
 void Graph::set_layout(std::vector<Point2> layout) {
-    if (!layout.empty() && layout.size() != n_) throw std::invalid_argument("layout size differs from vertex count");
+    if (!layout.empty() && layout.size() != n_)
+        throw std::invalid_argument("layout size differs from vertex count");
     layout_ = std::move(layout);
 }
 
 void Graph::set_edge_axes(std::vector<EdgeAxis> axes) {
-    if (!axes.empty() && axes.size() != edges_.size()) throw std::invalid_argument("axis count differs from edge count");
+    if (!axes.empty() && axes.size() != edges_.size())
+        throw std::invalid_argument("axis count differs from edge count");
     axes_ = std::move(axes);
 }
 
@@ -111,8 +118,10 @@ std::vector<EdgeAxis> axes_from_layout(const Graph& g) {
     for (EdgeId e = 0; e < g.num_edges(); ++e) {
         const Point2 a = pos[g.edge(e).u], b = pos[g.edge(e).v];
         const double dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
-        if (dx > dy * (1 + 1e-9)) axes[e] = EdgeAxis::horizontal;
-        else if (dy > dx * (1 + 1e-9)) axes[e] = EdgeAxis::vertical;
+        if (dx > dy * (1 + 1e-9))
+            axes[e] = EdgeAxis::horizontal;
+        else if (dy > dx * (1 + 1e-9))
+            axes[e] = EdgeAxis::vertical;
     }
     return axes;
 }

@@ -29,7 +29,7 @@ enum class EdgeAxis : std::int8_t { other = 0, horizontal = 1, vertical = -1 };
 // A simple undirected graph: edge list with stable ids (u < v) plus CSR adjacency. Immutable
 // after construction. Ids are 32-bit: families and readers refuse anything larger.
 class Graph {
-public:
+  public:
     Graph() = default;
     // Throws InputError on an endpoint out of range, a self-loop or a repeated edge. Edges may
     // come with either endpoint first; they are stored with u < v in the given order.
@@ -71,7 +71,7 @@ public:
     const std::vector<EdgeAxis>& edge_axes() const { return axes_; }
     void set_edge_axes(std::vector<EdgeAxis> axes);  // throws std::invalid_argument on size mismatch
 
-private:
+  private:
     std::uint32_t n_ = 0;
     std::vector<Edge> edges_;
     std::vector<std::uint32_t> offsets_{0};

@@ -11,20 +11,20 @@ namespace dimerlab {
 // A parsed graph spec `family:params` (architecture.md §6). Parsing checks syntax, names and
 // value ranges; building checks the memory the graph needs.
 struct GraphSpec {
-    std::string family;                 // "grid", "torus", ..., "file"
-    std::vector<std::uint64_t> dims;    // sizes in order: grid W,H; regular n,d; gnm n,m; ...
-    double probability = 0;             // gnp only
-    std::uint64_t seed = 1;             // random families; `seed=` keyword, default 1
-    std::string path;                   // file only
-    std::string canonical() const;      // e.g. "grid:64x64", "regular:2000,3,seed=7"
+    std::string family;               // "grid", "torus", ..., "file"
+    std::vector<std::uint64_t> dims;  // sizes in order: grid W,H; regular n,d; gnm n,m; ...
+    double probability = 0;           // gnp only
+    std::uint64_t seed = 1;           // random families; `seed=` keyword, default 1
+    std::string path;                 // file only
+    std::string canonical() const;    // e.g. "grid:64x64", "regular:2000,3,seed=7"
 };
 
 // Throws InputError with a one-line message naming the spec and what was expected.
 GraphSpec parse_graph_spec(std::string_view text);
 
 struct BuildOptions {
-    bool with_layout = true;                   // random and file graphs need an igraph layout: skip it when unused
-    std::uint64_t max_bytes = 0;               // 0: this machine's physical memory
+    bool with_layout = true;      // random and file graphs need an igraph layout: skip it when unused
+    std::uint64_t max_bytes = 0;  // 0: this machine's physical memory
 };
 
 // Builds the graph with its layout and (for lattices) edge axes. Throws InputError for sizes that

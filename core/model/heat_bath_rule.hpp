@@ -9,7 +9,8 @@ namespace dimerlab {
 
 // Remove edge uv if present, then add it back iff both endpoints are free and the coin said
 // "occupied". Touches mate[u] and mate[v] only. Returns +1 / -1 / 0: the change in dimer count.
-DIMERLAB_HD inline int heat_bath_update(std::uint32_t* mate, std::uint32_t u, std::uint32_t v, bool coin_occupied) {
+DIMERLAB_HD inline int heat_bath_update(std::uint32_t* mate, std::uint32_t u, std::uint32_t v,
+                                        bool coin_occupied) {
     const std::uint32_t mu = mate[u], mv = mate[v];
     const bool was_in = (mu == v);
     const bool free_after_removal = (was_in || (mu == kNoMate && mv == kNoMate));

@@ -26,7 +26,8 @@ void LambdaRecord::change_at(std::uint64_t at_update, double lambda) {
     check_lambda(lambda);
     if (at_update < changes_.back().at_update) {
         throw InputError("lambda change at update " + std::to_string(at_update) +
-                         " comes before the previous change at update " + std::to_string(changes_.back().at_update));
+                         " comes before the previous change at update " +
+                         std::to_string(changes_.back().at_update));
     }
     if (at_update == changes_.back().at_update) {
         changes_.back().lambda = lambda;

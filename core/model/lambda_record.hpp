@@ -13,7 +13,7 @@ struct LambdaChange {
 };
 
 class LambdaRecord {
-public:
+  public:
     explicit LambdaRecord(double initial_lambda = 1);  // throws InputError unless λ > 0 and finite
     // Records a change taking effect from update `at_update` on. Changes must come in
     // non-decreasing order of update index; a second change at the same index replaces the first.
@@ -23,7 +23,7 @@ public:
     std::uint64_t next_change_after(std::uint64_t t) const;
     const std::vector<LambdaChange>& changes() const { return changes_; }
 
-private:
+  private:
     std::vector<LambdaChange> changes_;
 };
 

@@ -12,9 +12,13 @@ std::string matching_error(const Graph& g, std::span<const std::uint32_t> mate) 
     for (VertexId v = 0; v < mate.size(); ++v) {
         const std::uint32_t w = mate[v];
         if (w == kNoMate) continue;
-        if (w >= mate.size()) return "vertex " + std::to_string(v) + " has mate " + std::to_string(w) + " out of range";
-        if (mate[w] != v) return "vertex " + std::to_string(v) + " is matched to " + std::to_string(w) + " but not back";
-        if (!g.find_edge(v, w)) return "vertices " + std::to_string(v) + " and " + std::to_string(w) + " are matched but not adjacent";
+        if (w >= mate.size())
+            return "vertex " + std::to_string(v) + " has mate " + std::to_string(w) + " out of range";
+        if (mate[w] != v)
+            return "vertex " + std::to_string(v) + " is matched to " + std::to_string(w) + " but not back";
+        if (!g.find_edge(v, w))
+            return "vertices " + std::to_string(v) + " and " + std::to_string(w) +
+                   " are matched but not adjacent";
     }
     return {};
 }

@@ -23,7 +23,8 @@ DIMERLAB_HD inline TapeWords tape_words(std::uint64_t seed, std::uint64_t t,
     r123::Philox4x32 philox;
     r123::Philox4x32::ctr_type ctr = {{static_cast<std::uint32_t>(t), static_cast<std::uint32_t>(t >> 32),
                                        static_cast<std::uint32_t>(stream), 0u}};
-    r123::Philox4x32::key_type key = {{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
+    r123::Philox4x32::key_type key = {
+        {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
     r123::Philox4x32::ctr_type r = philox(ctr, key);
     return {r[0], r[1], r[2], r[3]};
 }

@@ -8,16 +8,20 @@ namespace dimerlab {
 
 std::string_view dynamics_name(Dynamics d) {
     switch (d) {
-        case Dynamics::glauber: return "glauber";
-        case Dynamics::jerrum_sinclair: return "jerrum-sinclair";
+        case Dynamics::glauber:
+            return "glauber";
+        case Dynamics::jerrum_sinclair:
+            return "jerrum-sinclair";
     }
     return "unknown";
 }
 
 Sampler::Sampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)
     : graph_(graph), seed_(seed), mate_(std::move(start)), record_(std::move(record)) {
-    if (graph_.num_edges() == 0) throw InputError("graph '" + graph_.spec() + "' has no edges: nothing to sample");
-    if (std::string err = matching_error(graph_, mate_); !err.empty()) throw InputError("start state: " + err);
+    if (graph_.num_edges() == 0)
+        throw InputError("graph '" + graph_.spec() + "' has no edges: nothing to sample");
+    if (std::string err = matching_error(graph_, mate_); !err.empty())
+        throw InputError("start state: " + err);
     dimers_ = count_dimers(mate_);
 }
 

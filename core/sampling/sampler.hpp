@@ -18,7 +18,7 @@ std::string_view dynamics_name(Dynamics d);  // "glauber", "jerrum-sinclair"
 // base class owns the run's state (time, matching, λ record); backends implement run_segment.
 // advance() splits at recorded λ changes, so a backend only ever sees a constant λ.
 class Sampler {
-public:
+  public:
     // `start` must be a matching of `graph` (checked; InputError otherwise). The graph must
     // outlive the sampler and have at least one edge.
     Sampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start);
@@ -43,7 +43,7 @@ public:
     std::span<const std::uint32_t> mate() const { return mate_; }
     std::uint32_t dimers() const { return dimers_; }
 
-protected:
+  protected:
     // Applies updates [t_begin, t_begin + count) at constant activity λ, to mate_ and dimers_.
     virtual void run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) = 0;
 
@@ -52,7 +52,7 @@ protected:
     MateArray mate_;
     std::uint32_t dimers_ = 0;
 
-private:
+  private:
     LambdaRecord record_;
     std::uint64_t time_ = 0;
 };

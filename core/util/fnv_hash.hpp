@@ -10,7 +10,7 @@ namespace dimerlab {
 // document and to recompute on any device: state_hash and graph hashes are compared across
 // backends and machines, so the definition matters more than the speed.
 class Fnv1a64 {
-public:
+  public:
     void add_u32(std::uint32_t w) {
         for (int i = 0; i < 4; ++i) {
             h_ ^= (w >> (8 * i)) & 0xffu;
@@ -26,7 +26,7 @@ public:
     }
     std::uint64_t value() const { return h_; }
 
-private:
+  private:
     std::uint64_t h_ = 0xcbf29ce484222325ull;
 };
 

@@ -10,7 +10,8 @@ DeviceInfo probe() {
     return info;
 }
 
-void heat_bath_on_device(const Graph&, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, MateArray&) {
+void heat_bath_on_device(const Graph&, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
+                         MateArray&) {
     throw InfeasibleError(probe().reason);
 }
 

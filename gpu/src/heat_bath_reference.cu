@@ -51,12 +51,16 @@ void heat_bath_on_device(const Graph& g, std::uint64_t seed, std::uint64_t t_beg
     if (g.num_edges() == 0 || count == 0) return;
     DeviceBuffer<Edge> d_edges(g.num_edges());
     DeviceBuffer<std::uint32_t> d_mate(mate.size());
-    check(cudaMemcpy(d_edges.ptr, g.edges().data(), g.num_edges() * sizeof(Edge), cudaMemcpyHostToDevice), "copy edges");
-    check(cudaMemcpy(d_mate.ptr, mate.data(), mate.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice), "copy mate");
-    heat_bath_sequential_kernel<<<1, 1>>>(d_edges.ptr, g.num_edges(), d_mate.ptr, seed, t_begin, count, threshold);
+    check(cudaMemcpy(d_edges.ptr, g.edges().data(), g.num_edges() * sizeof(Edge), cudaMemcpyHostToDevice),
+          "copy edges");
+    check(cudaMemcpy(d_mate.ptr, mate.data(), mate.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
+          "copy mate");
+    heat_bath_sequential_kernel<<<1, 1>>>(d_edges.ptr, g.num_edges(), d_mate.ptr, seed, t_begin, count,
+                                          threshold);
     check(cudaGetLastError(), "kernel launch");
     check(cudaDeviceSynchronize(), "kernel run");
-    check(cudaMemcpy(mate.data(), d_mate.ptr, mate.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), "copy back");
+    check(cudaMemcpy(mate.data(), d_mate.ptr, mate.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
+          "copy back");
 }
 
 }  // namespace dimerlab::gpu

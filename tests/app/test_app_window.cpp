@@ -48,7 +48,7 @@ int run_app(const QStringList& args, QByteArray* err = nullptr) {
 
 class TestAppWindow : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void empty_start_shows_only_monomers() {
         QTemporaryDir dir;
         const QString shot = dir.filePath("frame0.png");

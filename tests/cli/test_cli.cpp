@@ -10,7 +10,7 @@
 
 class TestCli : public QObject {
     Q_OBJECT
-private:
+  private:
     static void verify_one_error_line(const CliResult& r, int expected_exit) {
         QCOMPARE(r.exit_code, expected_exit);
         QVERIFY2(r.err.startsWith("error: "), r.err.constData());
@@ -18,7 +18,7 @@ private:
         QVERIFY(r.out.isEmpty());
     }
 
-private slots:
+  private slots:
     void graph_json_has_contract_fields_and_grid_sizes() {
         const CliResult r = run_cli({"graph", "--graph", "grid:3x4", "--json"});
         QCOMPARE(r.exit_code, 0);
@@ -56,10 +56,12 @@ private slots:
     }
 
     void sample_json_has_contract_fields() {
-        const CliResult r = run_cli({"sample", "--graph", "grid:8x8", "--lambda", "2", "--seed", "5", "--sweeps", "30", "--json"});
+        const CliResult r = run_cli(
+            {"sample", "--graph", "grid:8x8", "--lambda", "2", "--seed", "5", "--sweeps", "30", "--json"});
         QCOMPARE(r.exit_code, 0);
         const QJsonObject o = r.json();
-        for (const char* key : {"graph", "lambda", "seed", "dynamics", "backend", "updates", "final", "observables", "seconds"}) {
+        for (const char* key : {"graph", "lambda", "seed", "dynamics", "backend", "updates", "final",
+                                "observables", "seconds"}) {
             QVERIFY2(o.contains(key), key);
         }
         QCOMPARE(o["dynamics"].toString(), QString("glauber"));
@@ -79,20 +81,27 @@ private slots:
     }
 
     void same_seed_same_state_hash_and_other_seed_differs() {
-        const QStringList base{"sample", "--graph", "torus:16x16", "--lambda", "1.5", "--sweeps", "20", "--json"};
-        const QString h1 = run_cli(base + QStringList{"--seed", "11"}).json()["final"].toObject()["state_hash"].toString();
-        const QString h2 = run_cli(base + QStringList{"--seed", "11"}).json()["final"].toObject()["state_hash"].toString();
-        const QString h3 = run_cli(base + QStringList{"--seed", "12"}).json()["final"].toObject()["state_hash"].toString();
+        const QStringList base{"sample", "--graph",  "torus:16x16", "--lambda",
+                               "1.5",    "--sweeps", "20",          "--json"};
+        const QString h1 =
+            run_cli(base + QStringList{"--seed", "11"}).json()["final"].toObject()["state_hash"].toString();
+        const QString h2 =
+            run_cli(base + QStringList{"--seed", "11"}).json()["final"].toObject()["state_hash"].toString();
+        const QString h3 =
+            run_cli(base + QStringList{"--seed", "12"}).json()["final"].toObject()["state_hash"].toString();
         QCOMPARE(h1.size(), 16);
         QCOMPARE(h1, h2);
         QVERIFY(h1 != h3);
         const QString js = run_cli(base + QStringList{"--seed", "11", "--dynamics", "jerrum-sinclair"})
-                               .json()["final"].toObject()["state_hash"].toString();
+                               .json()["final"]
+                               .toObject()["state_hash"]
+                               .toString();
         QVERIFY(js != h1);
     }
 
     void lambda_change_is_recorded_and_replays() {
-        const QStringList base{"sample", "--graph", "grid:10x10", "--lambda", "4", "--sweeps", "40", "--burn-in", "0", "--json"};
+        const QStringList base{"sample",   "--graph", "grid:10x10", "--lambda", "4",
+                               "--sweeps", "40",      "--burn-in",  "0",        "--json"};
         const QStringList change{"--lambda-change", "3000:0.2"};
         const CliResult a = run_cli(base + change), b = run_cli(base + change), c = run_cli(base);
         QCOMPARE(a.exit_code, 0);
@@ -110,7 +119,8 @@ private slots:
     void csv_has_header_and_one_row_per_sweep() {
         QTemporaryDir dir;
         const QString path = dir.filePath("series.csv");
-        const CliResult r = run_cli({"sample", "--graph", "grid:6x6", "--sweeps", "25", "--burn-in", "5", "--csv", path, "--json"});
+        const CliResult r = run_cli(
+            {"sample", "--graph", "grid:6x6", "--sweeps", "25", "--burn-in", "5", "--csv", path, "--json"});
         QCOMPARE(r.exit_code, 0);
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -126,16 +136,19 @@ private slots:
     void unwritable_csv_exits_2_and_leaves_nothing() {
         QTemporaryDir dir;
         const QString missing_dir = dir.filePath("no/such/dir/series.csv");
-        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--sweeps", "2", "--csv", missing_dir}), 2);
+        verify_one_error_line(
+            run_cli({"sample", "--graph", "grid:4x4", "--sweeps", "2", "--csv", missing_dir}), 2);
         QVERIFY(!QFile::exists(missing_dir));
-        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(), 0);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(),
+                 0);
     }
 
     // science.md §5.3: covered fraction 0.6381231 at λ=1 on Z^2 (Kong). A torus has no boundary, so
     // finite-size corrections at L=64 are far below the tolerance. Tolerance 0.003 is about 7
     // standard errors of a 2000-sweep mean (per-sweep sd ~0.009, τ_int of |M| ~1.4 sweeps).
     void torus_covered_fraction_matches_square_lattice_constant() {
-        const CliResult r = run_cli({"sample", "--graph", "torus:64x64", "--lambda", "1", "--sweeps", "2000", "--json"});
+        const CliResult r =
+            run_cli({"sample", "--graph", "torus:64x64", "--lambda", "1", "--sweeps", "2000", "--json"});
         QCOMPARE(r.exit_code, 0);
         const QJsonObject obs = r.json()["observables"].toObject();
         const double covered = 2.0 * obs["dimers_mean"].toDouble() / (64 * 64);

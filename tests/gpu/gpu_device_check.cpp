@@ -26,7 +26,8 @@ int main() {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
         for (double lambda : lambdas) {
             for (std::uint64_t seed : {1ull, 7ull, 0x123456789abcdefull}) {
-                auto cpu = make_cpu_sampler(g, Dynamics::glauber, seed, LambdaRecord(lambda), MateArray(g.num_vertices(), kNoMate));
+                auto cpu = make_cpu_sampler(g, Dynamics::glauber, seed, LambdaRecord(lambda),
+                                            MateArray(g.num_vertices(), kNoMate));
                 MateArray dev(g.num_vertices(), kNoMate);
                 // Several blocks, so that resuming mid-tape on the device is checked too.
                 for (int block = 0; block < 4; ++block) {
@@ -37,8 +38,8 @@ int main() {
                     if (!same) {
                         ++failures;
                         std::printf("MISMATCH %s lambda=%g seed=%llu block=%d: cpu %s gpu %s\n", spec, lambda,
-                                    static_cast<unsigned long long>(seed), block, hex16(state_hash(cpu->mate())).c_str(),
-                                    hex16(state_hash(dev)).c_str());
+                                    static_cast<unsigned long long>(seed), block,
+                                    hex16(state_hash(cpu->mate())).c_str(), hex16(state_hash(dev)).c_str());
                     }
                 }
             }

@@ -8,7 +8,7 @@
 
 class TestGpuProbe : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void probe_returns_a_reason_or_a_device() {
         const dimerlab::gpu::DeviceInfo info = dimerlab::gpu::probe();
 #ifdef DIMERLAB_HAVE_CUDA
@@ -29,7 +29,8 @@ private slots:
         if (info.available) return;  // covered by gpu_device_check on a GPU machine
         dimerlab::Graph g(2, {{0, 1}});
         dimerlab::MateArray mate(2, dimerlab::kNoMate);
-        QVERIFY_THROWS_EXCEPTION(dimerlab::InfeasibleError, dimerlab::gpu::heat_bath_on_device(g, 1, 0, 10, 1u << 31, mate));
+        QVERIFY_THROWS_EXCEPTION(dimerlab::InfeasibleError,
+                                 dimerlab::gpu::heat_bath_on_device(g, 1, 0, 10, 1u << 31, mate));
         QCOMPARE(mate[0], dimerlab::kNoMate);
     }
 };

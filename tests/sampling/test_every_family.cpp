@@ -12,7 +12,7 @@ using namespace dimerlab;
 
 class TestEveryFamily : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void samplers_keep_a_valid_matching_on_every_family_data() {
         QTest::addColumn<QString>("spec");
         QTemporaryDir dir;
@@ -54,7 +54,7 @@ private slots:
         if (!files_dir_.isEmpty()) QDir(files_dir_).removeRecursively();
     }
 
-private:
+  private:
     QString files_dir_;
 };
 
