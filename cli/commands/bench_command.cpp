@@ -23,7 +23,9 @@ CommandAction add_bench_command(CLI::App& app) {
         "Sequential Glauber updates/s, one thread, as a ratio to a plain loop measured in the same run");
     sub->add_option("--graph", opt->specs, "Graph specs (repeatable)")->capture_default_str();
     sub->add_option("--lambda", opt->lambda, "Dimer activity λ > 0")->capture_default_str();
-    sub->add_option("--sweeps", opt->sweeps, "Sweeps per measurement")->capture_default_str();
+    sub->add_option("--sweeps", opt->sweeps, "Sweeps per measurement")
+        ->capture_default_str()
+        ->check(non_negative_integer());
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
     return [opt]() {
         check_lambda(opt->lambda, "--lambda");

@@ -45,6 +45,8 @@ class TestCli : public QObject {
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--backend", "tpu"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "path:1"}), 2);  // no edges
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--lambda-change", "10"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--sweeps", "-5"}), 2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--seed", "-1"}), 2);
         verify_one_error_line(run_cli({"sample", "--no-such-option"}), 2);
         verify_one_error_line(run_cli({"frobnicate"}), 2);
     }
@@ -97,6 +99,30 @@ class TestCli : public QObject {
                                .toObject()["state_hash"]
                                .toString();
         QVERIFY(js != h1);
+    }
+
+    void cpu_parallel_gives_the_same_state_hash_as_cpu() {
+        const QStringList base{"sample", "--graph", "torus:16x16", "--lambda", "1.5",
+                               "--seed", "11",      "--sweeps",    "20",       "--lambda-change",
+                               "1000:4", "--start", "greedy",      "--json"};
+        const QJsonObject cpu = run_cli(base + QStringList{"--backend", "cpu"}).json();
+        QCOMPARE(cpu["final"].toObject()["state_hash"].toString().size(), 16);
+        for (const char* block : {"1", "0.3", "2.5"}) {
+            const CliResult par =
+                run_cli(base + QStringList{"--backend", "cpu-parallel", "--block-sweeps", block});
+            QCOMPARE(par.exit_code, 0);
+            const QJsonObject o = par.json();
+            QCOMPARE(o["backend"].toString(), QString("cpu-parallel"));
+            QCOMPARE(o["final"].toObject()["state_hash"], cpu["final"].toObject()["state_hash"]);
+            QCOMPARE(o["observables"].toObject()["dimers_mean"],
+                     cpu["observables"].toObject()["dimers_mean"]);
+        }
+        verify_one_error_line(
+            run_cli({"sample", "--graph", "grid:4x4", "--backend", "cpu-parallel", "--block-sweeps", "0"}),
+            2);
+        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--backend", "cpu-parallel",
+                                       "--dynamics", "jerrum-sinclair"}),
+                              2);
     }
 
     void lambda_change_is_recorded_and_replays() {
