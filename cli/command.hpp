@@ -9,8 +9,23 @@ namespace dimerlab::cli {
 
 using CommandAction = std::function<int()>;
 
+// CLI11 would silently wrap "-5" into a huge unsigned value; this validator refuses it with a
+// short message (CLI11's own range validators print a 300-digit bound).
+inline CLI::Validator non_negative_integer() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+                return "expected a non-negative integer, got '" + text + "'";
+            }
+            return {};
+        },
+        "UINT");
+}
+
 CommandAction add_graph_command(CLI::App& app);
 CommandAction add_sample_command(CLI::App& app);
 CommandAction add_bench_command(CLI::App& app);
+CommandAction add_count_command(CLI::App& app);
+CommandAction add_mix_command(CLI::App& app);
 
 }  // namespace dimerlab::cli

@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     add(cli::add_graph_command);
     add(cli::add_sample_command);
     add(cli::add_bench_command);
+    add(cli::add_count_command);
+    add(cli::add_mix_command);
 
     try {
         app.parse(argc, argv);

@@ -7,7 +7,7 @@ PACKAGES=(
   # toolchain
   cmake ninja-build g++ pkgconf git clang-format
   # core libraries
-  librandom123-dev libcli11-dev nlohmann-json3-dev libgmp-dev libboost-graph-dev libigraph-dev
+  librandom123-dev libcli11-dev nlohmann-json3-dev libgmp-dev libboost-graph-dev libigraph-dev libfftw3-dev libeigen3-dev
   # igraph's CMake config names these libraries; Debian's libigraph-dev does not pull them in
   libarpack2-dev libglpk-dev libplfit-dev liblapack-dev libblas-dev libxml2-dev
   # Qt 6 (app, QtTest)

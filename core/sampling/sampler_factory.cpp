@@ -1,5 +1,10 @@
 #include "sampling/sampler_factory.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/glauber_sequential.hpp"
 #include "sampling/jerrum_sinclair_sampler.hpp"
 #include "util/errors.hpp"
@@ -16,6 +21,23 @@ std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics,
             return std::make_unique<JerrumSinclairSampler>(graph, seed, std::move(record), std::move(start));
     }
     throw InputError("unknown dynamics");
+}
+
+std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
+                                                   LambdaRecord record, MateArray start, double block_sweeps,
+                                                   unsigned threads) {
+    if (dynamics != Dynamics::glauber) {
+        throw InputError("backend 'cpu-parallel' runs glauber dynamics only, not '" +
+                         std::string(dynamics_name(dynamics)) + "'; use --backend cpu");
+    }
+    if (!(block_sweeps > 0) || !std::isfinite(block_sweeps))
+        throw InputError("--block-sweeps must be a positive number");
+    const double updates = std::ceil(block_sweeps * static_cast<double>(graph.num_edges()));
+    const double cap = static_cast<double>(kMaxJacobiBlock);
+    JacobiOptions options;
+    options.block_updates = static_cast<std::uint64_t>(std::clamp(updates, 1.0, cap));
+    options.threads = threads;
+    return std::make_unique<JacobiParallelSampler>(graph, seed, std::move(record), std::move(start), options);
 }
 
 }  // namespace dimerlab

@@ -11,4 +11,11 @@ namespace dimerlab {
 std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                           LambdaRecord record, MateArray start);
 
+// The "cpu-parallel" backend: exact Glauber by Jacobi rounds on all cores (JacobiParallelSampler),
+// `block_sweeps` sweeps per block (> 0; one block at least one update). Glauber only: throws
+// InputError for other dynamics.
+std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
+                                                   LambdaRecord record, MateArray start,
+                                                   double block_sweeps = 1.0, unsigned threads = 0);
+
 }  // namespace dimerlab

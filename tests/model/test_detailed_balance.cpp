@@ -1,19 +1,16 @@
-// Exact transition matrices built from the production rule functions on tiny graphs, by
-// enumerating every (state, edge, coin region, laziness bit): stochastic rows, detailed balance
-// with respect to λ_eff^|M| (λ_eff: what the integer thresholds implement), and the spectral
-// gaps of science.md §6.4.
+// Exact transition matrices built from the production rule functions on tiny graphs (the shared
+// builder in core/diagnostics/exact_chain): stochastic rows, detailed balance with respect to
+// λ_eff^|M| (λ_eff: what the integer thresholds implement), and the spectral gaps of
+// science.md §6.4 from the test-only Jacobi solver.
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <set>
 #include <vector>
 
+#include "diagnostics/exact_chain.hpp"
 #include "matching_enumeration.hpp"
-#include "model/heat_bath_rule.hpp"
-#include "model/jerrum_sinclair_rule.hpp"
 #include "model/matching.hpp"
-#include "model/update_tape.hpp"
 #include "symmetric_eigen.hpp"
 #include "test_graphs.hpp"
 
@@ -21,76 +18,20 @@ using namespace dimerlab;
 
 namespace {
 
-constexpr double kTwo32 = 4294967296.0;
-
 enum class Chain { glauber, jerrum_sinclair };
 
-struct ExactChain {
-    std::vector<MateArray> states;
-    std::vector<double> pi;  // ∝ λ_eff^|M|, normalised
-    std::vector<double> p;   // row-major transition matrix
-    std::size_t size() const { return states.size(); }
-    double at(std::size_t i, std::size_t j) const { return p[i * states.size() + j]; }
-};
-
+// The production builder (core/diagnostics) applies the rule functions to every (state, edge,
+// coin region, laziness bit); its state space is checked here against the independent
+// edge-recursion enumeration of the test support.
 ExactChain build_chain(const Graph& g, Chain chain, double lambda) {
-    ExactChain c;
-    c.states = testing::enumerate_matchings(g);
-    const std::size_t n = c.states.size();
-    std::map<MateArray, std::size_t> index;
-    for (std::size_t i = 0; i < n; ++i) index[c.states[i]] = i;
-    c.p.assign(n * n, 0.0);
-
-    const std::uint64_t hb_thr = heat_bath_threshold(lambda);
-    const JsThresholds js_thr = jerrum_sinclair_thresholds(lambda);
-    const double lambda_eff =
-        chain == Chain::glauber ? effective_lambda(hb_thr) : jerrum_sinclair_effective_lambda(js_thr);
-
-    // Coin regions: w2 ranges on which the rule cannot tell values apart, with their weights.
-    std::set<std::uint64_t> cuts = {0, std::uint64_t{1} << 32};
-    if (chain == Chain::glauber) {
-        cuts.insert(hb_thr);
-    } else {
-        cuts.insert(js_thr.add);
-        cuts.insert(js_thr.remove);
+    ExactChain c =
+        build_exact_chain(g, chain == Chain::glauber ? Dynamics::glauber : Dynamics::jerrum_sinclair, lambda);
+    const std::vector<MateArray> ref = testing::enumerate_matchings(g);
+    if (std::set<MateArray>(ref.begin(), ref.end()) !=
+            std::set<MateArray>(c.states.begin(), c.states.end()) ||
+        ref.size() != c.size()) {
+        qFatal("exact chain states differ from the independent enumeration");
     }
-    std::vector<std::pair<std::uint32_t, double>> coins;  // (representative w2, probability)
-    for (auto it = cuts.begin(); std::next(it) != cuts.end(); ++it) {
-        const std::uint64_t lo = *it, hi = *std::next(it);
-        if (hi > lo)
-            coins.emplace_back(static_cast<std::uint32_t>(lo), static_cast<double>(hi - lo) / kTwo32);
-    }
-    // Laziness: one w3 value per half, checked to fall on different sides of the lazy bit.
-    const std::uint32_t w3_values[] = {0u, 0x80000000u};
-    if (jerrum_sinclair_lazy(w3_values[0]) == jerrum_sinclair_lazy(w3_values[1])) {
-        qFatal("the two w3 representatives do not cover both laziness outcomes");
-    }
-    const double inv_m = 1.0 / g.num_edges();
-
-    for (std::size_t i = 0; i < n; ++i) {
-        for (EdgeId e = 0; e < g.num_edges(); ++e) {
-            const Edge ed = g.edge(e);
-            for (const auto& [w2, coin_p] : coins) {
-                if (chain == Chain::glauber) {
-                    MateArray y = c.states[i];
-                    heat_bath_update(y.data(), ed.u, ed.v, tape_coin_occupied({0, 0, w2, 0}, hb_thr));
-                    c.p[i * n + index.at(y)] += inv_m * coin_p;
-                    continue;
-                }
-                for (std::uint32_t w3 : w3_values) {
-                    MateArray y = c.states[i];
-                    jerrum_sinclair_update(y.data(), ed.u, ed.v, {0, 0, w2, w3}, js_thr);
-                    const auto found = index.find(y);
-                    if (found == index.end()) qFatal("rule produced a non-matching");
-                    c.p[i * n + found->second] += inv_m * coin_p * 0.5;
-                }
-            }
-        }
-    }
-    c.pi.resize(n);
-    double z = 0;
-    for (std::size_t i = 0; i < n; ++i) z += c.pi[i] = std::pow(lambda_eff, count_dimers(c.states[i]));
-    for (double& x : c.pi) x /= z;
     return c;
 }
 

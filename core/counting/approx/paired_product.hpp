@@ -1,0 +1,32 @@
+#pragma once
+// One replica of the paired product estimator over a fixed λ schedule (science.md §3.3).
+#include <atomic>
+#include <cstdint>
+
+#include "counting/approx/annealing_schedule.hpp"
+#include "graph/graph.hpp"
+
+namespace dimerlab {
+
+struct ReplicaRun {
+    double log_z = 0;
+    std::uint64_t updates = 0;
+};
+
+struct ReplicaControl {
+    std::uint64_t samples_per_stage = 32;
+    std::uint64_t spacing_updates = 1;  // between recorded samples
+    std::uint64_t burn_in_updates = 1;  // after each change of λ (or graph)
+    const std::atomic<bool>* cancel = nullptr;
+    std::atomic<std::uint64_t>* stages_done = nullptr;  // incremented after each stage, if set
+    std::atomic<std::uint64_t>* updates_done = nullptr;
+};
+
+// One Glauber chain climbs the schedule from the empty matching at λ_0. At each λ_i it records
+// |M| and estimates E_{λ_i}[(λ_{i±½}/λ_i)^{|M|}] with λ_{i±½} = √(λ_i λ_{i±1}); then
+// Z(λ_i)/Z(λ_{i-1}) = E_{i-1}[(λ_{i-½}/λ_{i-1})^{|M|}] / E_i[(λ_{i-½}/λ_i)^{|M|}].
+// Throws CountCancelled.
+ReplicaRun run_paired_product(const Graph& graph, const AnnealingSchedule& schedule, std::uint64_t seed,
+                              const ReplicaControl& control);
+
+}  // namespace dimerlab

@@ -1,0 +1,34 @@
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "diagnostics/rank_normalization.hpp"
+#include "graph/graph.hpp"
+#include "sampling/sampler.hpp"
+
+namespace dimerlab {
+
+struct EnsembleOptions {
+    Dynamics dynamics = Dynamics::glauber;
+    double lambda = 1;
+    std::size_t chains = 4;
+    std::uint64_t sweeps = 1000;  // recorded, one value per sweep
+    std::uint64_t burn_in = 0;    // sweeps run before recording
+    std::uint64_t seed = 1;       // chain k runs on the tape of seed + k
+};
+
+// K chains from dispersed starts, each observable recorded once per sweep.
+struct EnsembleRun {
+    std::vector<std::string> start_names;  // per chain
+    std::vector<std::string> observables;  // "dimers", "monomers", "imbalance" (lattices)
+    std::vector<ChainSet> series;          // series[o][k][s]: observable o, chain k, sweep s
+};
+
+// progress(sweeps done, sweeps total) is called at most once per sweep; may be empty.
+EnsembleRun run_chain_ensemble(const Graph& graph, const EnsembleOptions& options,
+                               const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+
+}  // namespace dimerlab

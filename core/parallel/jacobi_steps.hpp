@@ -1,0 +1,88 @@
+#pragma once
+// Per-element steps of Algorithm A (science.md §2.3): three-valued Jacobi rounds over
+// per-vertex, time-ordered event lists. CPU threads (jacobi_block.cpp) and CUDA kernels
+// (gpu/src/jacobi_block.cu) call exactly these functions, so the logic the GPU runs is the logic
+// the CPU tests check (architecture.md §4). Device-compilable: no std containers, no exceptions.
+//
+// A block of B tape updates, started from matching M_0, is laid out as "slots":
+//   slots 0 .. V-1    virtual updates at time 0, one per edge of M_0 (value 1);
+//   slots V .. V+B-1  the tape updates, slot V+i at block time i+1.
+// Every slot s has two events (its edge's endpoints u and v), numbered 2s and 2s+1.
+#include <cstdint>
+
+#include "model/update_tape.hpp"
+#include "util/host_device.hpp"
+
+namespace dimerlab {
+
+// Y values. Dead updates (coin says "free") are 0 from the start; live ones begin unknown.
+inline constexpr std::uint8_t kJacobiZero = 0;
+inline constexpr std::uint8_t kJacobiOne = 1;
+inline constexpr std::uint8_t kJacobiUnknown = 2;
+
+// nxt(s) when the edge of slot s is not updated again in the block: its occupation interval,
+// if any, reaches past the block end.
+inline constexpr std::uint32_t kJacobiNever = 0xffffffffu;
+
+DIMERLAB_HD inline std::uint32_t jacobi_slot_time(std::uint32_t slot, std::uint32_t num_virtual) {
+    return slot < num_virtual ? 0u : slot - num_virtual + 1u;
+}
+
+// Tape update t (absolute index) as a slot: its edge and its initial Y value.
+struct JacobiSlotInit {
+    std::uint32_t edge;
+    std::uint8_t value;
+};
+
+DIMERLAB_HD inline JacobiSlotInit jacobi_tape_slot(std::uint64_t seed, std::uint64_t t,
+                                                   std::uint32_t num_edges, std::uint64_t threshold) {
+    const TapeWords w = tape_words(seed, t);
+    return {tape_edge(w, num_edges), tape_coin_occupied(w, threshold) ? kJacobiUnknown : kJacobiZero};
+}
+
+// Step 3, both scan inputs of one event packed into one word: high half a = nxt(s) if Y_s = 1
+// (the edge certainly occupies this vertex until nxt(s)), low half b = nxt(s) if Y_s != 0 (it
+// possibly does). 0 means "nothing": every update time t it is compared with is >= 1.
+DIMERLAB_HD inline std::uint64_t jacobi_event_bounds(std::uint8_t y, std::uint32_t nxt) {
+    const std::uint64_t a = (y == kJacobiOne) ? nxt : 0u;
+    const std::uint64_t b = (y != kJacobiZero) ? nxt : 0u;
+    return (a << 32) | b;
+}
+
+// Step 4's operator: component-wise max of two packed (a, b) words. Associative and
+// commutative with identity 0, as a scan needs.
+DIMERLAB_HD inline std::uint64_t jacobi_bounds_max(std::uint64_t x, std::uint64_t y) {
+    const std::uint64_t hi =
+        (x >> 32) > (y >> 32) ? (x & 0xffffffff00000000ull) : (y & 0xffffffff00000000ull);
+    const std::uint64_t lo =
+        (x & 0xffffffffull) > (y & 0xffffffffull) ? (x & 0xffffffffull) : (y & 0xffffffffull);
+    return hi | lo;
+}
+
+// Step 5 for the update at block time t whose events see the exclusive prefix maxima ab_u and
+// ab_v (packed as above). Earlier updates of the same edge have nxt <= t and never count, so
+// only the parents (the last update of each neighbouring edge) can decide.
+DIMERLAB_HD inline std::uint8_t jacobi_decide(std::uint32_t t, std::uint64_t ab_u, std::uint64_t ab_v) {
+    const std::uint32_t a_u = static_cast<std::uint32_t>(ab_u >> 32),
+                        a_v = static_cast<std::uint32_t>(ab_v >> 32);
+    const std::uint32_t b_u = static_cast<std::uint32_t>(ab_u), b_v = static_cast<std::uint32_t>(ab_v);
+    if (a_u > t || a_v > t) return kJacobiZero;   // a neighbouring dimer certainly covers an endpoint
+    if (b_u <= t && b_v <= t) return kJacobiOne;  // no neighbouring dimer can cover either endpoint
+    return kJacobiUnknown;
+}
+
+// Step 4's operator as a functor, for scan primitives (cub::DeviceScan::ExclusiveScanByKey).
+struct JacobiBoundsMax {
+    DIMERLAB_HD std::uint64_t operator()(std::uint64_t x, std::uint64_t y) const {
+        return jacobi_bounds_max(x, y);
+    }
+};
+
+// Step 2: nxt of a slot from its edge's time-ordered run: the time of the following slot when
+// that slot updates the same edge, never otherwise.
+DIMERLAB_HD inline std::uint32_t jacobi_next_time(bool same_edge_follows, std::uint32_t next_slot,
+                                                  std::uint32_t num_virtual) {
+    return same_edge_follows ? jacobi_slot_time(next_slot, num_virtual) : kJacobiNever;
+}
+
+}  // namespace dimerlab

@@ -1,0 +1,21 @@
+#pragma once
+// Algorithm A (science.md §2.3) on the device: one tape block by three-valued Jacobi rounds, with
+// the per-element steps of core/parallel/jacobi_steps.hpp as kernels, CUB radix sorts for the
+// event lists, a segmented exclusive max-scan (ExclusiveScanByKey) and DeviceSelect compaction.
+// Compiled from CUDA sources when nvcc was found; the stub throws InfeasibleError.
+#include <cstdint>
+
+#include "graph/graph.hpp"
+#include "model/matching.hpp"
+#include "parallel/jacobi_block_stats.hpp"
+
+namespace dimerlab::gpu {
+
+// Runs tape updates [t_begin, t_begin + count) at the heat-bath `threshold` from matching `mate`
+// (updated in place to the block's final matching): bit-identical to the sequential CPU
+// reference and to JacobiBlockSolver, with the same rounds and work. count <= kMaxJacobiBlock.
+// Throws InfeasibleError when no device is available or a CUDA call fails.
+JacobiBlockStats jacobi_block_on_device(const Graph& g, std::uint64_t seed, std::uint64_t t_begin,
+                                        std::uint64_t count, std::uint64_t threshold, MateArray& mate);
+
+}  // namespace dimerlab::gpu

@@ -1,0 +1,185 @@
+// Approximate ln Z (core/counting/approx, issue 3): coverage of the replica interval against the
+// exact matching polynomial, the TPA Poisson law, the schedule, cancellation and bad options.
+#include <QTest>
+#include <atomic>
+#include <cmath>
+#include <string>
+
+#include "counting/approx/annealing_schedule.hpp"
+#include "counting/approx/approx_count.hpp"
+#include "counting/approx/tpa.hpp"
+#include "counting/exact/matching_polynomial.hpp"
+#include "graph/graph_spec.hpp"
+#include "util/errors.hpp"
+
+using namespace dimerlab;
+
+namespace {
+
+struct Coverage {
+    int runs = 0;
+    int covered = 0;
+    double worst_half_width = 0;
+};
+
+// `runs` estimates with seeds 1..runs, each checked against the exact ln Z.
+Coverage coverage(const Graph& g, double lambda, double epsilon, int runs, ApproxMethod method) {
+    const double exact = exact_matching_polynomial(g).log_z(lambda);
+    Coverage c;
+    for (int s = 1; s <= runs; ++s) {
+        ApproxOptions o;
+        o.lambda = lambda;
+        o.epsilon = epsilon;
+        o.seed = static_cast<std::uint64_t>(s);
+        o.method = method;
+        const ApproxResult r = estimate_log_z(g, o);
+        ++c.runs;
+        c.covered += (r.ci_lo <= exact && exact <= r.ci_hi) ? 1 : 0;
+        c.worst_half_width = std::max(c.worst_half_width, r.half_width);
+    }
+    return c;
+}
+
+// Nominal coverage 0.95 over 60 independent runs: covering fewer than 54 (< 90%) happens with
+// probability P(Bin(60, 0.05) >= 7) = 0.035 for an honest interval (the false-alarm rate of
+// each coverage test below; seeds are fixed, so a pass is reproducible).
+constexpr int kRuns = 60;
+constexpr int kMinCovered = 54;
+
+void check_coverage(const char* spec, double lambda, double epsilon, ApproxMethod method) {
+    const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
+    const Coverage c = coverage(g, lambda, epsilon, kRuns, method);
+    QVERIFY2(
+        c.covered >= kMinCovered,
+        qPrintable(QString("%1 at λ=%2: covered %3 of %4").arg(spec).arg(lambda).arg(c.covered).arg(c.runs)));
+    QVERIFY2(c.worst_half_width <= epsilon, qPrintable(QString::number(c.worst_half_width)));
+}
+
+}  // namespace
+
+class TestApproxCounting : public QObject {
+    Q_OBJECT
+  private slots:
+    void paired_product_interval_covers_exact_log_z_on_grid_6x6() {
+        check_coverage("grid:6x6", 1.0, 0.1, ApproxMethod::paired_product);
+    }
+    void paired_product_interval_covers_exact_log_z_on_complete_12() {
+        check_coverage("complete:12", 1.0, 0.1, ApproxMethod::paired_product);
+    }
+    void paired_product_interval_covers_exact_log_z_on_random_cubic_30() {
+        check_coverage("regular:30,3,seed=2", 1.0, 0.1, ApproxMethod::paired_product);
+    }
+    void paired_product_interval_covers_exact_log_z_on_grid_5x5_at_lambda_4() {
+        check_coverage("grid:5x5", 4.0, 0.1, ApproxMethod::paired_product);
+    }
+    void vertex_rao_blackwell_interval_covers_exact_log_z_on_grid_4x4() {
+        check_coverage("grid:4x4", 1.0, 0.1, ApproxMethod::vertex_reduction);
+    }
+    void vertex_rao_blackwell_interval_covers_exact_log_z_on_complete_8_at_lambda_half() {
+        check_coverage("complete:8", 0.5, 0.1, ApproxMethod::vertex_reduction);
+    }
+
+    // 2000 TPA runs on the 3x3 grid: the count is Poisson(2000 ln 131) for exact samples. With 20
+    // sweeps per step on 12 edges the chain is far below any visible bias; |z| > 3.29 has
+    // probability 1e-3 for an honest count.
+    void tpa_count_is_poisson_with_mean_runs_times_log_z() {
+        const Graph g = make_graph("grid:3x3", BuildOptions{.with_layout = false});
+        const double exact = std::log(131.0);
+        QVERIFY(std::abs(exact_matching_polynomial(g).log_z(1.0) - exact) < 1e-12);
+        TpaOptions o;
+        o.lambda = 1;
+        o.runs = 2000;
+        o.seed = 11;
+        o.sweeps_per_step = 20;
+        const TpaResult t = run_tpa(g, o);
+        const double mean = o.runs * exact;
+        const double z = (double(t.count) - mean) / std::sqrt(mean);
+        QVERIFY2(std::abs(z) < 3.29,
+                 qPrintable(QString("count %1, expected %2, z %3").arg(t.count).arg(mean).arg(z)));
+        const TpaInterval ci = tpa_interval(t.count, o.runs, 0.999);
+        QVERIFY(ci.lo <= exact && exact <= ci.hi);
+        QCOMPARE(t.points.size(), std::size_t(t.count));
+    }
+
+    void garwood_limits_match_known_values() {
+        // Poisson count 10 at 95%: [4.7954, 18.3904] (Garwood 1936 tables); 0: [0, 3.6889].
+        const TpaInterval a = tpa_interval(10, 1, 0.95);
+        QVERIFY(std::abs(a.lo - 4.7954) < 1e-3 && std::abs(a.hi - 18.3904) < 1e-3);
+        const TpaInterval b = tpa_interval(0, 1, 0.95);
+        QVERIFY(b.lo == 0 && std::abs(b.hi - 3.6889) < 1e-3);
+    }
+
+    void schedule_rises_from_a_tiny_lambda_to_lambda_with_bounded_curvature() {
+        const Graph g = make_graph("grid:8x8", BuildOptions{.with_layout = false});
+        const MatchingPolynomial p = exact_matching_polynomial(g);
+        TpaOptions o;
+        o.lambda = 2;
+        o.runs = 2;
+        const TpaResult t = run_tpa(g, o);
+        const AnnealingSchedule s = schedule_from_tpa(g, 2.0, t.points, 2, 0.25);
+        QVERIFY(s.stages() >= 2);
+        QCOMPARE(s.lambdas.back(), 2.0);
+        QVERIFY(s.lambdas.front() * g.num_edges() <= 1e-4 * (1 + 1e-12));
+        QVERIFY(std::abs(s.log_z_bottom - p.log_z(s.lambdas.front())) < 1e-12);
+        for (std::size_t i = 1; i < s.lambdas.size(); ++i) {
+            const double a = s.lambdas[i - 1];
+            const double b = s.lambdas[i];
+            QVERIFY(a < b);
+            // The exact paired-estimator term; the TPA curve is noisy, so allow a factor 4.
+            const double curvature = p.log_z(a) + p.log_z(b) - 2 * p.log_z(std::sqrt(a * b));
+            QVERIFY2(curvature <= 1.0, qPrintable(QString("stage %1: %2").arg(i).arg(curvature)));
+        }
+    }
+
+    void cancel_flag_and_progress_returning_false_stop_the_estimate() {
+        const Graph g = make_graph("grid:10x10", BuildOptions{.with_layout = false});
+        ApproxOptions o;
+        o.epsilon = 1e-4;  // would run for a long time
+        std::atomic<bool> cancel{true};
+        o.cancel = &cancel;
+        QVERIFY_THROWS_EXCEPTION(CountCancelled, estimate_log_z(g, o));
+        o.cancel = nullptr;
+        int calls = 0;
+        bool saw_half_width = false;
+        o.progress = [&](const ApproxProgress& p) {
+            ++calls;
+            saw_half_width = saw_half_width || std::isfinite(p.half_width);
+            return !std::isfinite(p.half_width);  // stop once the pilot has reported its spread
+        };
+        QVERIFY_THROWS_EXCEPTION(CountCancelled, estimate_log_z(g, o));
+        QVERIFY(calls >= 2 && saw_half_width);
+    }
+
+    void result_reports_work_and_the_replica_values() {
+        const Graph g = make_graph("cycle:10", BuildOptions{.with_layout = false});
+        ApproxOptions o;
+        o.epsilon = 0.2;
+        o.replicas = 10;
+        const ApproxResult r = estimate_log_z(g, o);
+        QCOMPARE(r.method, std::string("tpa-paired-product"));
+        QCOMPARE(r.replica_log_z.size(), std::size_t(10));
+        QVERIFY(r.updates > 0 && r.seconds >= 0 && r.attempts >= 1);
+        QVERIFY(r.ci_lo < r.log_z && r.log_z < r.ci_hi && r.half_width <= 0.2);
+        QCOMPARE(r.confidence, 0.95);
+    }
+
+    void bad_options_are_input_errors() {
+        const Graph g = make_graph("cycle:5", BuildOptions{.with_layout = false});
+        for (double eps : {0.0, -1.0, std::nan("")}) {
+            ApproxOptions o;
+            o.epsilon = eps;
+            QVERIFY_THROWS_EXCEPTION(InputError, estimate_log_z(g, o));
+        }
+        for (double conf : {0.0, 1.0, 1.5}) {
+            ApproxOptions o;
+            o.confidence = conf;
+            QVERIFY_THROWS_EXCEPTION(InputError, estimate_log_z(g, o));
+        }
+        ApproxOptions o;
+        o.replicas = 1;
+        QVERIFY_THROWS_EXCEPTION(InputError, estimate_log_z(g, o));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApproxCounting)
+#include "test_approx_counting.moc"

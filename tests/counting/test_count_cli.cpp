@@ -1,0 +1,86 @@
+// dimerlab-cli count --exact: fields, exit codes and the time limit of issue 3.
+#include <QJsonArray>
+#include <QTest>
+#include <cmath>
+
+#include "cli_runner.hpp"
+
+class TestCountCli : public QObject {
+    Q_OBJECT
+  private slots:
+    void exact_json_has_every_field_with_exact_values() {
+        const CliResult r = run_cli({"count", "--graph", "grid:3x3", "--lambda", "2.5", "--exact", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["graph"].toString(), QString("grid:3x3"));
+        QCOMPARE(o["lambda"].toDouble(), 2.5);
+        QCOMPARE(o["method"].toString(), QString("frontier"));
+        QStringList coefficients;
+        for (const QJsonValue& v : o["coefficients"].toArray()) coefficients << v.toString();
+        QCOMPARE(coefficients.join(','), QString("1,12,44,56,18"));
+        QCOMPARE(o["z"].toString(), QString("1884.125"));
+        QVERIFY(std::abs(o["log_z"].toDouble() - std::log(1884.125)) < 1e-12);
+        QVERIFY(std::abs(o["log_z_per_vertex"].toDouble() - std::log(1884.125) / 9) < 1e-12);
+        const double z = 1884.125;
+        const double mean = (12 * 2.5 + 2 * 44 * 6.25 + 3 * 56 * 15.625 + 4 * 18 * 39.0625) / z;
+        QVERIFY(std::abs(o["mean_dimers"].toDouble() - mean) < 1e-12);
+        QVERIFY(o["var_dimers"].toDouble() > 0 && o["var_dimers"].toDouble() <= mean);
+        QVERIFY(o.contains("seconds"));
+        QVERIFY(r.err.isEmpty());
+    }
+
+    void grid_12x12_is_exact_within_seconds() {
+        const CliResult r =
+            run_cli({"count", "--graph", "grid:12x12", "--lambda", "1", "--exact", "--json"}, 60000);
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QVERIFY2(o["seconds"].toDouble() < 10, qPrintable(QString::number(o["seconds"].toDouble())));
+        const QJsonArray c = o["coefficients"].toArray();
+        QCOMPARE(c.size(), 73);
+        QCOMPARE(c[1].toString(), QString("264"));
+        QCOMPARE(c[72].toString(), QString("53060477521960000"));  // domino tilings of 12x12 (A004003)
+        // At λ = 1, Z is the total number of matchings: ln Z/n ≈ h₂ − 0.33/L (science.md §5.2).
+        QVERIFY(std::abs(o["log_z_per_vertex"].toDouble() - (0.662798972834 - 0.3317 / 12)) < 2e-4);
+    }
+
+    void marginals_flag_adds_vertex_and_edge_arrays() {
+        const CliResult r =
+            run_cli({"count", "--graph", "grid:8x8", "--lambda", "1", "--exact", "--marginals", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject m = r.json()["marginals"].toObject();
+        QCOMPARE(m["vertex_unmatched"].toArray().size(), 64);
+        QCOMPARE(m["edge_occupied"].toArray().size(), 112);
+        QVERIFY(std::abs(m["vertex_unmatched"].toArray()[0].toDouble() - 0.4886191382) < 1e-9);
+    }
+
+    void bad_lambda_exits_two_with_one_error_line() {
+        for (const char* lambda : {"0", "-1", "abc", "1e", "nan"}) {
+            const CliResult r =
+                run_cli({"count", "--graph", "grid:3x3", "--lambda", lambda, "--exact", "--json"});
+            QCOMPARE(r.exit_code, 2);
+            QVERIFY2(r.err.startsWith("error:") && r.err.count('\n') == 1, r.err.constData());
+            QVERIFY(r.out.isEmpty());
+        }
+        const CliResult neither = run_cli({"count", "--graph", "grid:3x3", "--lambda", "1"});
+        QCOMPARE(neither.exit_code, 2);
+    }
+
+    void infeasible_exact_request_exits_three_and_suggests_epsilon() {
+        const CliResult r =
+            run_cli({"count", "--graph", "grid:40x40", "--lambda", "1", "--exact", "--json"}, 60000);
+        QCOMPARE(r.exit_code, 3);
+        QVERIFY2(r.err.startsWith("error:") && r.err.contains("--epsilon") && r.err.contains("2^"),
+                 r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void readable_summary_without_json() {
+        const CliResult r = run_cli({"count", "--graph", "cycle:6", "--lambda", "0.5", "--exact"});
+        QCOMPARE(r.exit_code, 0);
+        // Z(C_6, 1/2) = 1 + 6/2 + 9/4 + 2/8, printed exactly.
+        QVERIFY2(r.out.contains("closed-form:cycle") && r.out.contains("Z = 6.5\n"), r.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCountCli)
+#include "test_count_cli.moc"

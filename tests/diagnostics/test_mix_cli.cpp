@@ -1,0 +1,110 @@
+// dimerlab-cli mix against its contract (issue 5): fields, exact values on tiny graphs,
+// exit 3 with the state count when --exact is too large, exit 2 on bad input.
+#include <QJsonArray>
+#include <QtTest>
+#include <cmath>
+
+#include "cli_runner.hpp"
+
+class TestMixCli : public QObject {
+    Q_OBJECT
+  private:
+    static void verify_one_error_line(const CliResult& r, int expected_exit) {
+        QCOMPARE(r.exit_code, expected_exit);
+        QVERIFY2(r.err.startsWith("error: "), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY(r.out.isEmpty());
+    }
+
+  private slots:
+    void lattice_run_has_contract_fields() {
+        const CliResult r = run_cli({"mix", "--graph", "grid:8x8", "--lambda", "0.5", "--sweeps", "400",
+                                     "--seed", "3", "--coalescence", "10", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.out.count('\n'), 1);
+        const QJsonObject o = r.json();
+        const QJsonObject tau = o["tau_int"].toObject();
+        for (const char* obs : {"dimers", "monomers", "imbalance"}) {
+            const QJsonObject t = tau[obs].toObject();
+            QVERIFY2(t["value"].toDouble() > 0.3 && t["value"].toDouble() < 50, obs);
+            QVERIFY2(t["stderr"].toDouble() > 0, obs);
+            const QJsonObject e = o["ess"].toObject()[obs].toObject();
+            QVERIFY2(e["sokal"].toDouble() > 0 && e["bulk"].toDouble() > 0 && e["tail"].toDouble() > 0, obs);
+        }
+        // K N / τ: ESS is counted over all four chains.
+        QVERIFY(std::abs(o["ess"].toObject()["dimers"].toObject()["sokal"].toDouble() *
+                             tau["dimers"].toObject()["value"].toDouble() -
+                         4 * 400) < 1e-6);
+        const QJsonObject rhat = o["rhat"].toObject();
+        QVERIFY(rhat["bulk"].toDouble() > 0.98 && rhat["bulk"].toDouble() < 1.05);
+        QVERIFY(rhat["folded"].toDouble() > 0.98 && rhat["folded"].toDouble() < 1.05);
+        const QJsonObject co = o["coalescence"].toObject();
+        QCOMPARE(co["runs"].toInt(), 10);
+        QCOMPARE(co["completed"].toInt() + co["not_coalesced"].toInt(), 10);
+        QVERIFY(co["median"].toDouble() > 0);
+        QVERIFY(co.contains("q90"));
+        QVERIFY(co["note"].toString().contains("NOT a bound"));
+        QCOMPARE(o["starts"].toArray().size(), 4);
+        QVERIFY(!o.contains("states"));  // only with --exact
+    }
+
+    void exact_c4_matches_closed_form_and_table() {
+        const CliResult r = run_cli({"mix", "--graph", "cycle:4", "--exact", "--sweeps", "100", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["states"].toInt(), 7);
+        QVERIFY(std::abs(o["spectral_gap"].toDouble() - (2 - std::sqrt(2.0)) / 8) < 1e-12);
+        QVERIFY(std::abs(o["relaxation_time"].toDouble() * o["spectral_gap"].toDouble() - 1) < 1e-12);
+        QCOMPARE(o["tmix_quarter"].toInt(), 12);
+        const QJsonArray curve = o["tv_curve"].toArray();
+        QVERIFY(curve.size() > 12);
+        QCOMPARE(curve[0].toArray()[0].toInt(), 0);
+        QVERIFY(std::abs(curve[0].toArray()[1].toDouble() - (1 - 1.0 / 7)) < 1e-12);  // π uniform at λ = 1
+        QVERIFY(curve[12].toArray()[1].toDouble() <= 0.25);
+        QVERIFY(curve[11].toArray()[1].toDouble() > 0.25);
+        QVERIFY(!o.contains("imbalance") && !o["tau_int"].toObject().contains("imbalance"));
+    }
+
+    void exact_jerrum_sinclair_k4() {
+        const CliResult r = run_cli({"mix", "--graph", "complete:4", "--lambda", "4", "--dynamics",
+                                     "jerrum-sinclair", "--exact", "--sweeps", "50", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["states"].toInt(), 10);
+        QVERIFY(std::abs(o["spectral_gap"].toDouble() - 0.035560) < 1e-6);
+        QCOMPARE(o["tmix_quarter"].toInt(), 29);
+        QVERIFY(o["coalescence"].isNull());  // bounding chain is Glauber-only
+    }
+
+    void too_large_for_exact_exits_3_with_state_count() {
+        const CliResult r = run_cli({"mix", "--graph", "grid:4x4", "--exact", "--json"});
+        verify_one_error_line(r, 3);
+        QVERIFY2(r.err.contains("10012"), r.err.constData());
+        const CliResult big = run_cli({"mix", "--exact", "--json"});  // default grid:16x16
+        verify_one_error_line(big, 3);
+        QVERIFY2(big.err.contains("matchings"), big.err.constData());
+    }
+
+    void defaults_work_without_arguments() {
+        const CliResult r = run_cli({"mix", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["graph"].toString(), QString("grid:16x16"));
+        QCOMPARE(o["chains"].toInt(), 4);
+        QCOMPARE(o["sweeps"].toInt(), 1000);
+        QVERIFY(o["tau_int"].toObject().contains("imbalance"));
+    }
+
+    void bad_input_gives_one_error_line_and_exit_2() {
+        verify_one_error_line(run_cli({"mix", "--lambda", "0"}), 2);
+        verify_one_error_line(run_cli({"mix", "--dynamics", "chromatic"}), 2);
+        verify_one_error_line(run_cli({"mix", "--chains", "1"}), 2);
+        verify_one_error_line(run_cli({"mix", "--sweeps", "3"}), 2);
+        verify_one_error_line(run_cli({"mix", "--graph", "path:1"}), 2);
+        verify_one_error_line(run_cli({"mix", "--graph", "nosuch:3"}), 2);
+        verify_one_error_line(run_cli({"mix", "--sweeps", "abc"}), 2);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMixCli)
+#include "test_mix_cli.moc"
