@@ -213,7 +213,8 @@ CommandAction add_mix_command(CLI::App& app) {
         ->capture_default_str();
     sub->add_option("--burn-in", opt->burn_in, "Sweeps run before recording (default: a tenth of --sweeps)");
     sub->add_flag("--exact", opt->exact,
-                  "Exact spectral gap and worst-start TV curve (tiny graphs: at most 10^4 matchings)");
+                  "Exact spectral gap and worst-start TV curve (tiny graphs: at most 10^4 matchings; cost "
+                  "~|states|^3)");
     sub->add_option("--coalescence", opt->coalescence_runs, "Bounding-chain runs (0: none; Glauber only)")
         ->capture_default_str();
     sub->add_option("--coalescence-cap", opt->coalescence_cap,

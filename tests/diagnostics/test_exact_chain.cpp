@@ -169,7 +169,7 @@ class TestExactChain : public QObject {
         }
     }
 
-    // grid 4x4 has 10012 matchings (OEIS A028420): just over the default limit.
+    // grid 4x4 has 10012 matchings (OEIS A028420): over the default limit.
     void too_many_states_are_refused_with_the_count() {
         bool thrown = false;
         try {
