@@ -41,10 +41,7 @@ struct SampleOptions {
 Dynamics parse_dynamics(const std::string& name) {
     if (name == "glauber") return Dynamics::glauber;
     if (name == "jerrum-sinclair") return Dynamics::jerrum_sinclair;
-    if (name == "chromatic") {
-        throw InputError(
-            "dynamics 'chromatic' is not available in this version yet; use glauber or jerrum-sinclair");
-    }
+    if (name == "chromatic") return Dynamics::chromatic;
     throw InputError("unknown dynamics '" + name + "'; expected glauber, chromatic or jerrum-sinclair");
 }
 

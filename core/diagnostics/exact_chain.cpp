@@ -47,6 +47,12 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
     c.dynamics = dynamics;
     c.lambda = lambda;
     c.num_edges = graph.num_edges();
+    // The chromatic chain is a systematic scan: its one-step kernel is not an average over edges,
+    // so this single-update matrix would silently describe another chain.
+    if (dynamics != Dynamics::glauber && dynamics != Dynamics::jerrum_sinclair) {
+        throw InputError("exact transition matrices exist for glauber and jerrum-sinclair only, not " +
+                         std::string(dynamics_name(dynamics)));
+    }
     c.states = enumerate_all_matchings(graph, max_states);
     const std::size_t n = c.states.size();
     std::map<MateArray, std::uint32_t> index;

@@ -12,6 +12,8 @@ std::string_view dynamics_name(Dynamics d) {
             return "glauber";
         case Dynamics::jerrum_sinclair:
             return "jerrum-sinclair";
+        case Dynamics::chromatic:
+            return "chromatic";
     }
     return "unknown";
 }

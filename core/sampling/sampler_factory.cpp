@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "chromatic/chromatic_sampler.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/glauber_sequential.hpp"
 #include "sampling/jerrum_sinclair_sampler.hpp"
@@ -19,6 +20,8 @@ std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics,
                                                               std::move(start));
         case Dynamics::jerrum_sinclair:
             return std::make_unique<JerrumSinclairSampler>(graph, seed, std::move(record), std::move(start));
+        case Dynamics::chromatic:
+            return std::make_unique<ChromaticSampler>(graph, seed, std::move(record), std::move(start));
     }
     throw InputError("unknown dynamics");
 }
@@ -26,8 +29,14 @@ std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics,
 std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                                    LambdaRecord record, MateArray start, double block_sweeps,
                                                    unsigned threads) {
+    if (dynamics == Dynamics::chromatic) {
+        ChromaticOptions options;
+        options.threads = threads;
+        options.parallel = true;
+        return std::make_unique<ChromaticSampler>(graph, seed, std::move(record), std::move(start), options);
+    }
     if (dynamics != Dynamics::glauber) {
-        throw InputError("backend 'cpu-parallel' runs glauber dynamics only, not '" +
+        throw InputError("backend 'cpu-parallel' runs glauber and chromatic dynamics only, not '" +
                          std::string(dynamics_name(dynamics)) + "'; use --backend cpu");
     }
     if (!(block_sweeps > 0) || !std::isfinite(block_sweeps))

@@ -6,14 +6,14 @@
 
 namespace dimerlab {
 
-// The sequential CPU backend for `dynamics`: GlauberSequentialSampler (the exact reference) or
-// JerrumSinclairSampler. `start` is validated by the Sampler constructor.
+// The sequential CPU backend for `dynamics`: GlauberSequentialSampler (the exact reference),
+// JerrumSinclairSampler or a one-thread ChromaticSampler. `start` is validated by the Sampler constructor.
 std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                           LambdaRecord record, MateArray start);
 
 // The "cpu-parallel" backend: exact Glauber by Jacobi rounds on all cores (JacobiParallelSampler),
-// `block_sweeps` sweeps per block (> 0; one block at least one update). Glauber only: throws
-// InputError for other dynamics.
+// `block_sweeps` sweeps per block (> 0; one block at least one update); for chromatic dynamics a
+// multithreaded ChromaticSampler (block_sweeps unused). Throws InputError for other dynamics.
 std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                                    LambdaRecord record, MateArray start,
                                                    double block_sweeps = 1.0, unsigned threads = 0);

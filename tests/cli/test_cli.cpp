@@ -40,7 +40,8 @@ class TestCli : public QObject {
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--lambda", "-1"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--lambda", "abc"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "metropolis"}), 2);
-        verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "chromatic"}), 2);
+        verify_one_error_line(
+            run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "chromatic", "--backend", "cuda"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--start", "full"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--backend", "tpu"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "path:1"}), 2);  // no edges

@@ -169,6 +169,12 @@ class TestExactChain : public QObject {
         }
     }
 
+    // The chromatic chain is a systematic scan with no single-update kernel: refused, not mislabelled.
+    void chromatic_dynamics_is_refused() {
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 build_exact_chain(testing::grid_graph(2, 2), Dynamics::chromatic, 1.0));
+    }
+
     // grid 4x4 has 10012 matchings (OEIS A028420): over the default limit.
     void too_many_states_are_refused_with_the_count() {
         bool thrown = false;

@@ -2,9 +2,14 @@
 // and the device Jacobi rounds (Algorithm A) must equal the sequential CPU sampler bit for bit,
 // and the device rounds and work must equal the one-pass depth oracle. Exit 77 (reported by CTest as skipped,
 // never as passed) when this machine has no usable device; 1 on any mismatch.
+// --small: one graph, one λ, one seed, one block size, for compute-sanitizer runs (which are
+// slower by one or two orders of magnitude) in gpu/check-on-device.sh.
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
+#include "chromatic/chromatic_sampler.hpp"
+#include "dimerlab_gpu/chromatic.hpp"
 #include "dimerlab_gpu/device.hpp"
 #include "dimerlab_gpu/jacobi_block.hpp"
 #include "graph/graph_spec.hpp"
@@ -16,21 +21,30 @@
 
 namespace {
 
+bool g_small = false;
+
+// The whole list, or only its first element under --small.
+template <class T>
+std::vector<T> pick(std::initializer_list<T> all) {
+    std::vector<T> v(all);
+    if (g_small) v.resize(1);
+    return v;
+}
+
 // Algorithm A on the device against the sequential CPU sampler: families x λ x seeds x block
 // sizes, from a non-empty start, several blocks in a row (each block's M_0 is the previous
 // block's result). Rounds and work must equal the depth oracle of the same block.
 int check_jacobi_on_device() {
     using namespace dimerlab;
     int failures = 0, blocks = 0;
-    const char* specs[] = {"grid:16x16", "torus:64x64",         "complete:40",
-                           "cycle:9",    "gnp:300,0.05,seed=3", "aztec:6"};
-    for (const char* spec : specs) {
+    for (const char* spec :
+         pick({"grid:16x16", "torus:64x64", "complete:40", "cycle:9", "gnp:300,0.05,seed=3", "aztec:6"})) {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
         const std::uint64_t m = g.num_edges();
-        for (double lambda : {0.25, 1.0, 4.0, 16.0}) {
+        for (double lambda : pick({1.0, 0.25, 4.0, 16.0})) {
             const std::uint64_t threshold = heat_bath_threshold(lambda);
-            for (std::uint64_t seed : {1ull, 7ull, 0x123456789abcdefull}) {
-                for (std::uint64_t block : {m / 8 + 1, m, 3 * m + 7}) {
+            for (std::uint64_t seed : pick({1ull, 7ull, 0x123456789abcdefull})) {
+                for (std::uint64_t block : pick({m / 8 + 1, m, 3 * m + 7})) {
                     const MateArray start = make_start_state(g, StartKind::greedy, seed);
                     auto cpu = make_cpu_sampler(g, Dynamics::glauber, seed, LambdaRecord(lambda), start);
                     MateArray dev = start;
@@ -64,10 +78,48 @@ int check_jacobi_on_device() {
     return failures;
 }
 
+// Chromatic sweeps on the device against ChromaticSampler on the CPU with the same colouring:
+// families x λ x seeds, several calls in a row with counts that end inside a class.
+int check_chromatic_on_device() {
+    using namespace dimerlab;
+    int failures = 0, runs = 0;
+    for (const char* spec :
+         pick({"torus:64x64", "grid:33x17", "complete:41", "hex:20x14", "gnp:300,0.05,seed=3", "petersen"})) {
+        const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
+        const std::uint64_t m = g.num_edges();
+        for (double lambda : pick({1.0, 0.25, 4.0})) {
+            for (std::uint64_t seed : pick({1ull, 0x123456789abcdefull})) {
+                const MateArray start = make_start_state(g, StartKind::greedy, seed);
+                ChromaticOptions options;
+                options.threads = 2;
+                options.min_chunk = 0;
+                ChromaticSampler cpu(g, seed, LambdaRecord(lambda), start, options);
+                MateArray dev = start;
+                for (std::uint64_t count : {5 * m, m / 3 + 1, 2 * m + 7}) {
+                    ++runs;
+                    gpu::chromatic_on_device(g, cpu.colouring(), seed, cpu.time(), count,
+                                             heat_bath_threshold(lambda), dev);
+                    cpu.advance(count);
+                    if (dev != MateArray(cpu.mate().begin(), cpu.mate().end())) {
+                        ++failures;
+                        std::printf("CHROMATIC MISMATCH %s lambda=%g seed=%llu count=%llu: cpu %s gpu %s\n",
+                                    spec, lambda, static_cast<unsigned long long>(seed),
+                                    static_cast<unsigned long long>(count),
+                                    hex16(state_hash(cpu.mate())).c_str(), hex16(state_hash(dev)).c_str());
+                    }
+                }
+            }
+        }
+    }
+    std::printf("device chromatic: %d runs, %d mismatches\n", runs, failures);
+    return failures;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
     using namespace dimerlab;
+    g_small = argc > 1 && std::strcmp(argv[1], "--small") == 0;
     const gpu::DeviceInfo info = gpu::probe();
     if (!info.available) {
         std::printf("SKIP: %s\n", info.reason.c_str());
@@ -76,12 +128,10 @@ int main() {
     std::printf("device: %s (sm_%d%d, %.1f GiB)\n", info.name.c_str(), info.compute_major, info.compute_minor,
                 static_cast<double>(info.memory_bytes) / (1ull << 30));
     int failures = 0;
-    const char* specs[] = {"grid:16x16", "torus:32x32", "complete:20", "cycle:9", "aztec:6"};
-    const double lambdas[] = {0.25, 1.0, 4.0, 16.0};
-    for (const char* spec : specs) {
+    for (const char* spec : pick({"grid:16x16", "torus:32x32", "complete:20", "cycle:9", "aztec:6"})) {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
-        for (double lambda : lambdas) {
-            for (std::uint64_t seed : {1ull, 7ull, 0x123456789abcdefull}) {
+        for (double lambda : pick({1.0, 0.25, 4.0, 16.0})) {
+            for (std::uint64_t seed : pick({1ull, 7ull, 0x123456789abcdefull})) {
                 auto cpu = make_cpu_sampler(g, Dynamics::glauber, seed, LambdaRecord(lambda),
                                             MateArray(g.num_vertices(), kNoMate));
                 MateArray dev(g.num_vertices(), kNoMate);
@@ -103,6 +153,7 @@ int main() {
     }
     std::printf("sequential replay: %d mismatches\n", failures);
     failures += check_jacobi_on_device();
+    failures += check_chromatic_on_device();
     std::printf("%s: %d mismatches\n", failures == 0 ? "PASS" : "FAIL", failures);
     return failures == 0 ? 0 : 1;
 }

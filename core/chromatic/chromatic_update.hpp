@@ -1,0 +1,64 @@
+#pragma once
+// The per-thread body of the chromatic sampler (science.md §2.9), shared by the CPU backend, the
+// access-logging emulation in tests and the CUDA kernel, so all three run the very same code.
+//
+// Randomness: the coin of edge e in sweep s is drawn from
+//     tape_words(seed, s·m + e, TapeStream::chromatic),   m = number of edges,
+// a pure function of (seed, sweep, edge) for a given graph: it does not depend on the colouring,
+// the class order, the thread count or the backend, and s·m + e never repeats across the run.
+//
+// Time: update t of a chromatic run is position p = t mod m of sweep s = t / m in the colouring's
+// order[], i.e. edge order[p]. Classes run in their fixed cyclic order 0, 1, ..., k-1 each sweep
+// (systematic scan): every class update preserves π, so the sweep does; the chain is not
+// reversible. A segment that ends inside a class stops after the class's first positions, which
+// is fine because updates of one class commute.
+#include <cstdint>
+
+#include "graph/graph.hpp"
+#include "model/matching_constants.hpp"
+#include "model/update_tape.hpp"
+#include "util/host_device.hpp"
+
+namespace dimerlab {
+
+DIMERLAB_HD inline std::uint64_t chromatic_counter(std::uint64_t sweep, std::uint32_t edge,
+                                                   std::uint32_t num_edges) {
+    return sweep * num_edges + edge;
+}
+
+DIMERLAB_HD inline bool chromatic_coin(std::uint64_t seed, std::uint64_t sweep, std::uint32_t edge,
+                                       std::uint32_t num_edges, std::uint64_t threshold) {
+    return tape_coin_occupied(
+        tape_words(seed, chromatic_counter(sweep, edge, num_edges), TapeStream::chromatic), threshold);
+}
+
+// The heat-bath rule of science.md §1.4 (same decisions as heat_bath_update, which tests check
+// case by case) over any `Mate` with operator[]: a raw pointer in production, a logging proxy in
+// the race emulation. Footprint: reads and writes mate[u] and mate[v] only. Returns the change in
+// the number of dimers.
+template <class Mate>
+DIMERLAB_HD inline int chromatic_heat_bath(Mate& mate, std::uint32_t u, std::uint32_t v, bool coin_occupied) {
+    const std::uint32_t mu = mate[u], mv = mate[v];
+    const bool was_in = (mu == v);
+    const bool now_in = coin_occupied && (was_in || (mu == kNoMate && mv == kNoMate));
+    if (now_in == was_in) return 0;
+    mate[u] = now_in ? v : kNoMate;
+    mate[v] = now_in ? u : kNoMate;
+    return now_in ? +1 : -1;
+}
+
+// Thread `thread` of a class launch over positions [begin, end) of `order`: updates edge
+// order[begin + thread] with its coin of sweep `sweep`. Threads past the end do nothing. Only
+// `mate` is written; edges and order are read-only, so a thread's addresses never depend on mate.
+template <class Mate>
+DIMERLAB_HD inline int chromatic_thread(Mate& mate, const Edge* edges, const std::uint32_t* order,
+                                        std::uint32_t begin, std::uint32_t end, std::uint64_t thread,
+                                        std::uint64_t seed, std::uint64_t sweep, std::uint32_t num_edges,
+                                        std::uint64_t threshold) {
+    if (thread >= std::uint64_t{end} - begin) return 0;
+    const std::uint32_t e = order[begin + thread];
+    return chromatic_heat_bath(mate, edges[e].u, edges[e].v,
+                               chromatic_coin(seed, sweep, e, num_edges, threshold));
+}
+
+}  // namespace dimerlab

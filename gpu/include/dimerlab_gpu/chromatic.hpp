@@ -1,0 +1,22 @@
+#pragma once
+// The chromatic sampler on the device (science.md §2.9): one kernel launch per colour class (or
+// per piece of one, where a run stops inside a class), every thread running the shared body of
+// core/chromatic/chromatic_update.hpp. Compiled from CUDA sources when nvcc was found; the stub
+// throws InfeasibleError.
+#include <cstdint>
+
+#include "chromatic/edge_colouring.hpp"
+#include "graph/graph.hpp"
+#include "model/matching.hpp"
+
+namespace dimerlab::gpu {
+
+// Runs chromatic updates [t_begin, t_begin + count) at the heat-bath `threshold` with `colouring`
+// (validated here again), updating `mate` in place: bit-identical to ChromaticSampler's run of the
+// same updates with the same colouring. Throws InfeasibleError when no device is available or a
+// CUDA call fails.
+void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::uint64_t seed,
+                         std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold,
+                         MateArray& mate);
+
+}  // namespace dimerlab::gpu

@@ -1,0 +1,80 @@
+/** @file chromatic.cu
+ *  @brief Thin launch wrapper for the chromatic sampler: one launch per class piece, each thread
+ *  calling chromatic_thread (core/chromatic/chromatic_update.hpp), the body the CPU backend and
+ *  the access-logging emulation run. Launches on one stream are ordered, which is the barrier
+ *  between classes. Thread ids are 64-bit, so the index arithmetic cannot wrap. */
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <string>
+
+#include "chromatic/chromatic_update.hpp"
+#include "dimerlab_gpu/chromatic.hpp"
+#include "dimerlab_gpu/device.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab::gpu {
+namespace {
+
+constexpr unsigned kThreads = 256;
+
+__global__ void chromatic_class_kernel(std::uint32_t* __restrict__ mate, const Edge* __restrict__ edges,
+                                       const std::uint32_t* __restrict__ order, std::uint32_t begin,
+                                       std::uint32_t end, std::uint64_t seed, std::uint64_t sweep,
+                                       std::uint32_t num_edges, std::uint64_t threshold) {
+    const std::uint64_t thread = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
+    chromatic_thread(mate, edges, order, begin, end, thread, seed, sweep, num_edges, threshold);
+}
+
+void check(cudaError_t err, const char* what) {
+    if (err != cudaSuccess) {
+        cudaGetLastError();
+        throw InfeasibleError(std::string("CUDA ") + what + ": " + cudaGetErrorString(err));
+    }
+}
+
+template <class T>
+struct DeviceBuffer {
+    T* ptr = nullptr;
+    explicit DeviceBuffer(std::size_t n) { check(cudaMalloc(&ptr, n * sizeof(T) + 1), "cudaMalloc"); }
+    ~DeviceBuffer() { cudaFree(ptr); }
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+};
+
+}  // namespace
+
+void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::uint64_t seed,
+                         std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold,
+                         MateArray& mate) {
+    const DeviceInfo info = probe();
+    if (!info.available) throw InfeasibleError(info.reason);
+    validate_colouring(g, colouring);
+    const std::uint32_t m = g.num_edges();
+    if (m == 0 || count == 0) return;
+    DeviceBuffer<Edge> d_edges(m);
+    DeviceBuffer<std::uint32_t> d_order(m);
+    DeviceBuffer<std::uint32_t> d_mate(mate.size());
+    check(cudaMemcpy(d_edges.ptr, g.edges().data(), m * sizeof(Edge), cudaMemcpyHostToDevice), "copy edges");
+    check(cudaMemcpy(d_order.ptr, colouring.order.data(), m * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
+          "copy order");
+    check(cudaMemcpy(d_mate.ptr, mate.data(), mate.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
+          "copy mate");
+    const std::uint64_t end = t_begin + count;
+    for (std::uint64_t t = t_begin; t < end;) {
+        const std::uint64_t sweep = t / m;
+        const auto pos = static_cast<std::uint32_t>(t % m);
+        const auto cls = std::upper_bound(colouring.offsets.begin(), colouring.offsets.end(), pos) - 1;
+        const auto stop = static_cast<std::uint32_t>(std::min<std::uint64_t>(*(cls + 1), pos + (end - t)));
+        const auto blocks = static_cast<unsigned>((std::uint64_t{stop - pos} + kThreads - 1) / kThreads);
+        chromatic_class_kernel<<<blocks, kThreads>>>(d_mate.ptr, d_edges.ptr, d_order.ptr, pos, stop, seed,
+                                                     sweep, m, threshold);
+        check(cudaGetLastError(), "kernel launch");
+        t += stop - pos;
+    }
+    check(cudaDeviceSynchronize(), "kernel run");
+    check(cudaMemcpy(mate.data(), d_mate.ptr, mate.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost),
+          "copy back");
+}
+
+}  // namespace dimerlab::gpu

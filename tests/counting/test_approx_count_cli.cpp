@@ -1,0 +1,83 @@
+// dimerlab-cli count --epsilon: fields, the interval against the exact value, exit codes.
+#include <QJsonArray>
+#include <QTest>
+#include <cmath>
+
+#include "cli_runner.hpp"
+#include "counting/exact/matching_polynomial.hpp"
+#include "graph/graph_spec.hpp"
+
+using namespace dimerlab;
+
+class TestApproxCountCli : public QObject {
+    Q_OBJECT
+  private slots:
+    // One run, seed fixed: an honest 95% interval misses with probability 0.05 (this seed passes).
+    void epsilon_json_has_every_field_and_covers_the_exact_grid_12x12_value() {
+        const double exact =
+            exact_matching_polynomial(make_graph("grid:12x12", BuildOptions{.with_layout = false}))
+                .log_z(1.0);
+        const CliResult r = run_cli(
+            {"count", "--graph", "grid:12x12", "--lambda", "1", "--epsilon", "0.1", "--seed", "3", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());  // no progress lines unless asked for
+        const QJsonObject o = r.json();
+        QCOMPARE(o["graph"].toString(), QString("grid:12x12"));
+        QCOMPARE(o["lambda"].toDouble(), 1.0);
+        QCOMPARE(o["method"].toString(), QString("tpa-paired-product"));
+        QCOMPARE(o["confidence"].toDouble(), 0.95);
+        QCOMPARE(o["replicas"].toInt(), 8);
+        const QJsonArray ci = o["ci"].toArray();
+        QCOMPARE(ci.size(), 2);
+        const double lo = ci[0].toDouble();
+        const double hi = ci[1].toDouble();
+        const double log_z = o["log_z"].toDouble();
+        QVERIFY(lo < log_z && log_z < hi);
+        QVERIFY(std::abs((hi - lo) / 2 - o["half_width"].toDouble()) < 1e-9);
+        QVERIFY(o["half_width"].toDouble() <= 0.1);
+        QVERIFY(std::abs(o["log_z_per_vertex"].toDouble() - log_z / 144) < 1e-12);
+        QVERIFY(o["updates"].toDouble() > 0 && o.contains("seconds"));
+        QVERIFY2(lo <= exact && exact <= hi,
+                 qPrintable(QString("[%1, %2] vs %3").arg(lo).arg(hi).arg(exact)));
+    }
+
+    void vertex_method_and_confidence_are_honoured() {
+        const CliResult r = run_cli({"count", "--graph", "cycle:8", "--lambda", "2", "--epsilon", "0.2",
+                                     "--confidence", "0.9", "--method", "vertex-rao-blackwell", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["method"].toString(), QString("vertex-rao-blackwell"));
+        QCOMPARE(o["confidence"].toDouble(), 0.9);
+        QVERIFY(o["half_width"].toDouble() <= 0.2);
+    }
+
+    void progress_flag_writes_progress_lines_to_stderr() {
+        const CliResult r = run_cli(
+            {"count", "--graph", "cycle:8", "--lambda", "1", "--epsilon", "0.3", "--progress", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(r.err.startsWith("progress: ") && r.err.contains("half-width"), r.err.constData());
+        QVERIFY(r.json().contains("log_z"));
+    }
+
+    void bad_epsilon_or_confidence_exits_two_with_one_error_line() {
+        const QList<QStringList> bad = {{"--epsilon", "0"},
+                                        {"--epsilon", "-0.1"},
+                                        {"--epsilon", "abc"},
+                                        {"--epsilon", "10"},
+                                        {"--epsilon", "nan"},
+                                        {"--epsilon", "0.1", "--confidence", "1"},
+                                        {"--epsilon", "0.1", "--confidence", "0"},
+                                        {"--epsilon", "0.1", "--confidence", "x"},
+                                        {"--epsilon", "0.1", "--method", "magic"},
+                                        {"--epsilon", "0.1", "--lambda", "-2"}};
+        for (const QStringList& extra : bad) {
+            const CliResult r = run_cli(QStringList{"count", "--graph", "cycle:5", "--json"} + extra);
+            QVERIFY2(r.exit_code == 2, qPrintable(extra.join(' ')));
+            QVERIFY2(r.err.startsWith("error:") && r.err.count('\n') == 1, r.err.constData());
+            QVERIFY(r.out.isEmpty());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApproxCountCli)
+#include "test_approx_count_cli.moc"
