@@ -1,31 +1,135 @@
-// dimerlab: the desktop program. This first version opens a window on a preset (default:
-// grid:64x64 at λ=1, running) and can be automated for demos and tests:
-//   dimerlab [--preset NAME] [--graph SPEC] [--lambda L] [--frames N] [--screenshot FILE.png]
+// dimerlab: the desktop program. Opens a window on a preset (default: grid:64x64 at λ=1,
+// running) or a saved session, and can be automated for demos, tests and measurements:
+//   dimerlab [--preset NAME | --session FILE] [--graph SPEC] [--lambda L] [--frames N]
+//            [--screenshot FILE.png] [--size WxH] [--fps-report]
+// The viewport needs OpenGL 3.3 through a display (X11 or Xvfb); without one it exits with 2.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QMessageBox>
+#include <QOpenGLContext>
 #include <QSaveFile>
+#include <QSurfaceFormat>
 #include <QTimer>
-#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
+#include <optional>
+#include <string_view>
 
-#include "graph_view.hpp"
+#include "gl_viewport.hpp"
 #include "main_window.hpp"
 #include "preset.hpp"
 #include "util/errors.hpp"
 
 namespace {
 
-int fail(const QString& message, bool interactive) {
-    std::cerr << "error: " << message.toStdString() << "\n";
-    if (interactive) QMessageBox::critical(nullptr, "dimerlab", message);
+constexpr const char* kNoDisplayHint =
+    "run it under a display, e.g. `xvfb-run -a dimerlab ...`, or use dimerlab-cli for headless sampling";
+
+int fail(const std::string& message, bool interactive = false) {
+    std::cerr << "error: " << message << "\n";
+    if (interactive) QMessageBox::critical(nullptr, "dimerlab", QString::fromStdString(message));
     return 2;
+}
+
+bool has_flag(int argc, char** argv, const char* flag) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], flag) == 0) return true;
+    }
+    return false;
+}
+
+// QGuiApplication takes `-session NAME` (X11 session management) out of argv, `--session` too,
+// so our --session FILE is picked out before QApplication sees the arguments.
+std::optional<QString> take_session_arg(int& argc, char** argv) {
+    std::optional<QString> value;
+    int out = 1;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if ((a == "--session" || a == "-session") && i + 1 < argc) {
+            value = QString::fromLocal8Bit(argv[++i]);
+        } else if (a.rfind("--session=", 0) == 0) {
+            value = QString::fromLocal8Bit(argv[i] + std::strlen("--session="));
+        } else {
+            argv[out++] = argv[i];
+        }
+    }
+    argc = out;
+    argv[argc] = nullptr;
+    return value;
+}
+
+// Without a display the xcb platform aborts inside the QApplication constructor, so this is
+// checked first. An explicit non-X platform is left to the checks after construction.
+bool display_missing() {
+    const char* platform = std::getenv("QT_QPA_PLATFORM");
+    const bool wants_x =
+        platform == nullptr || std::strlen(platform) == 0 || std::strncmp(platform, "xcb", 3) == 0;
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    return wants_x && (display == nullptr || *display == 0) && (wayland == nullptr || *wayland == 0);
+}
+
+// The offscreen and minimal platforms have no OpenGL, and Qt 6.4 crashes when a QOpenGLWidget is
+// shown there (toolchain.md §8): refuse before any widget exists, then probe a real context.
+std::string gl_unavailable_reason() {
+    const QString platform = QGuiApplication::platformName();
+    if (platform == "offscreen" || platform == "minimal")
+        return "the Qt platform '" + platform.toStdString() + "' has no OpenGL";
+    QOpenGLContext probe;
+    if (!probe.create()) return "cannot create an OpenGL context";
+    const QSurfaceFormat f = probe.format();
+    if (std::make_pair(f.majorVersion(), f.minorVersion()) < std::make_pair(3, 3))
+        return QString("OpenGL %1.%2 found, 3.3 core needed")
+            .arg(f.majorVersion())
+            .arg(f.minorVersion())
+            .toStdString();
+    return {};
+}
+
+// Draws one frame through the event loop, as the interactive program does (a repaint() call
+// would not reach paintGL before the window is exposed). False after 5 s without a frame.
+bool draw_frame(dimerlab::app::GlViewport& view) {
+    const std::uint64_t before = view.frames_drawn();
+    QElapsedTimer waited;
+    waited.start();
+    view.update();
+    while (view.frames_drawn() == before) {
+        if (waited.elapsed() > 5000) return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    return true;
+}
+
+QSize parse_size(const QString& text) {
+    const QStringList parts = text.split('x');
+    bool ok_w = false, ok_h = false;
+    const int w = parts.size() == 2 ? parts[0].toInt(&ok_w) : 0;
+    const int h = parts.size() == 2 ? parts[1].toInt(&ok_h) : 0;
+    if (!ok_w || !ok_h || w < 64 || h < 64 || w > 8192 || h > 8192)
+        throw dimerlab::InputError("--size '" + text.toStdString() + "': expected WxH, each 64..8192");
+    return {w, h};
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Before QApplication, or QOpenGLWidget gets a compatibility context (toolchain.md §2).
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    // Measuring frames/s: do not let a vsync'd swap cap the rate.
+    if (has_flag(argc, argv, "--fps-report")) format.setSwapInterval(0);
+    QSurfaceFormat::setDefaultFormat(format);
+
+    if (display_missing())
+        return fail(std::string("no display: the dimerlab viewport needs OpenGL 3.3 through X11; ") +
+                    kNoDisplayHint);
+
+    const std::optional<QString> session_path = take_session_arg(argc, argv);
     QApplication qapp(argc, argv);
     QApplication::setApplicationName("dimerlab");
     QApplication::setApplicationVersion(DIMERLAB_VERSION);
@@ -34,54 +138,103 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     parser.addVersionOption();
     QCommandLineOption preset_opt("preset", "Preset to open (default: default).", "NAME", "default");
+    // Parsed by take_session_arg; listed here for --help only.
+    QCommandLineOption session_opt("session", "Session file to open (replayed to its update index).", "FILE");
     QCommandLineOption graph_opt("graph", "Graph spec, overrides the preset's.", "SPEC");
     QCommandLineOption lambda_opt("lambda", "Dimer activity, overrides the preset's.", "L");
-    QCommandLineOption frames_opt("frames", "Run N frames, then quit.", "N");
+    QCommandLineOption frames_opt("frames", "Draw N frames (one step of the chain each), then quit.", "N");
     QCommandLineOption shot_opt("screenshot", "Save the window to this PNG after the last frame, then quit.",
                                 "FILE");
-    parser.addOptions({preset_opt, graph_opt, lambda_opt, frames_opt, shot_opt});
+    QCommandLineOption size_opt("size", "Window size in logical pixels (default 900x900).", "WxH", "900x900");
+    QCommandLineOption fps_opt("fps-report", "Print frames/s and sweeps/s of the automated run on stdout.");
+    parser.addOptions(
+        {preset_opt, session_opt, graph_opt, lambda_opt, frames_opt, shot_opt, size_opt, fps_opt});
     parser.process(qapp);
 
-    const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt);
+    const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt);
+    if (const std::string why = gl_unavailable_reason(); !why.empty())
+        return fail("no usable OpenGL: " + why + "; " + kNoDisplayHint);
+
     std::unique_ptr<dimerlab::app::MainWindow> window;
     int frames = 0;
+    QSize size;
     try {
-        dimerlab::app::Preset preset = dimerlab::app::load_preset(parser.value(preset_opt));
-        if (parser.isSet(graph_opt)) preset.graph = parser.value(graph_opt);
+        if (session_path && parser.isSet(preset_opt))
+            throw dimerlab::InputError("--preset and --session exclude each other");
+        dimerlab::app::Session session = session_path ? dimerlab::app::load_session_file(*session_path)
+                                                      : dimerlab::app::load_preset(parser.value(preset_opt));
+        if (parser.isSet(graph_opt)) {
+            session.graph = parser.value(graph_opt).toStdString();
+            session.view.has_camera = false;
+        }
         if (parser.isSet(lambda_opt)) {
             bool ok = false;
-            preset.lambda = parser.value(lambda_opt).toDouble(&ok);
+            const double lambda = parser.value(lambda_opt).toDouble(&ok);
             if (!ok)
                 throw dimerlab::InputError("--lambda '" + parser.value(lambda_opt).toStdString() +
                                            "' is not a number");
+            if (session.update_index > 0)
+                throw dimerlab::InputError("--lambda cannot change a session's λ record");
+            session.record = dimerlab::LambdaRecord(lambda);
         }
         if (parser.isSet(frames_opt)) {
             bool ok = false;
             frames = parser.value(frames_opt).toInt(&ok);
             if (!ok || frames < 0) throw dimerlab::InputError("--frames expects a non-negative integer");
         }
-        if (automated) preset.running = false;  // frames are driven below, one per event-loop turn
-        window = std::make_unique<dimerlab::app::MainWindow>(preset);
+        size = parse_size(parser.value(size_opt));
+        if (automated) session.running = false;  // frames are driven below, one chain step each
+        window = std::make_unique<dimerlab::app::MainWindow>(session);
     } catch (const std::exception& e) {
-        return fail(QString::fromStdString(e.what()), !automated);
+        return fail(e.what(), !automated);
     }
-    window->resize(900, 900);
+    window->resize(size);
     window->show();
     if (!automated) return qapp.exec();
 
+    window->set_manual_frames(true);
     const QString shot = parser.value(shot_opt);
     int status = 0;
     QTimer::singleShot(0, &qapp, [&] {
+        auto& controller = window->controller();
+        auto& view = window->viewport();
+        controller.sync();  // a session's replay
+        if (controller.replay_check() == dimerlab::app::LabController::ReplayCheck::mismatched)
+            std::cerr << "warning: the session's replay did not reproduce its state_hash\n";
+        if (!draw_frame(view) || !view.gl_ok()) {
+            status = fail("OpenGL viewport failed: " + view.gl_description().toStdString());
+            qapp.exit(status);
+            return;
+        }
+        // The chain runs on its own thread while frames are drawn: frames show whatever
+        // snapshot is ready, as in the interactive program.
+        QElapsedTimer clock;
+        clock.start();
+        const std::uint64_t t0 = controller.snapshot().time;
         for (int i = 0; i < frames; ++i) {
-            window->advance_frame();
-            QCoreApplication::processEvents();
+            controller.step_frame();
+            controller.frame();
+            draw_frame(view);
+        }
+        const double draw_s = clock.nsecsElapsed() * 1e-9;
+        controller.sync();
+        const double total_s = clock.nsecsElapsed() * 1e-9;
+        window->refresh();
+        draw_frame(view);
+        if (parser.isSet(fps_opt)) {
+            const double sweeps = double(controller.snapshot().time - t0) / controller.graph().num_edges();
+            std::cout << "fps-report graph=" << controller.graph().spec() << " frames=" << frames
+                      << " draw_seconds=" << draw_s << " fps=" << (draw_s > 0 ? frames / draw_s : 0)
+                      << " sweeps=" << sweeps << " sweeps_per_second=" << (total_s > 0 ? sweeps / total_s : 0)
+                      << " renderer=\"" << view.gl_description().toStdString() << "\"\n";
         }
         if (!shot.isEmpty()) {
             // QSaveFile writes to a temporary file and renames on commit: no partial PNG on failure.
             QSaveFile file(shot);
             const QImage image = window->grab().toImage();
             if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-                status = fail("cannot write screenshot '" + shot + "': " + file.errorString(), false);
+                status = fail("cannot write screenshot '" + shot.toStdString() +
+                              "': " + file.errorString().toStdString());
             }
         }
         qapp.exit(status);

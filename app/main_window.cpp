@@ -1,87 +1,189 @@
 #include "main_window.hpp"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 
-#include "graph/graph_spec.hpp"
-#include "graph_view.hpp"
-#include "sampling/sampler_factory.hpp"
-#include "sampling/start_state.hpp"
+#include "gl_viewport.hpp"
+#include "preset.hpp"
+#include "util/errors.hpp"
 
 namespace dimerlab::app {
 
-MainWindow::MainWindow(const Preset& preset, QWidget* parent) : QMainWindow(parent), preset_(preset) {
-    graph_ = std::make_unique<Graph>(make_graph(preset.graph.toStdString()));
-    const StartKind start = parse_start_kind(preset.start.toStdString());
-    sampler_ = make_cpu_sampler(*graph_, Dynamics::glauber, preset.seed, LambdaRecord(preset.lambda),
-                                make_start_state(*graph_, start, preset.seed));
-
-    setWindowTitle(QString("dimerlab — %1").arg(QString::fromStdString(graph_->spec())));
-    view_ = new GraphView(*graph_, this);
+MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(parent) {
+    view_ = new GlViewport(this);
     setCentralWidget(view_);
-
-    QToolBar* bar = addToolBar("Run");
-    play_ = bar->addAction("Pause");
-    connect(play_, &QAction::triggered, this, [this] { set_running(!timer_->isActive()); });
-    QAction* step = bar->addAction("Step");
-    connect(step, &QAction::triggered, this, [this] { advance_frame(); });
-    bar->addSeparator();
-    bar->addWidget(new QLabel(" λ ", this));
-    lambda_box_ = new QDoubleSpinBox(this);
-    lambda_box_->setDecimals(4);
-    lambda_box_->setRange(1e-4, 1e6);
-    lambda_box_->setValue(preset.lambda);
-    lambda_box_->setToolTip("Dimer activity; a change takes effect at the current update index");
-    connect(lambda_box_, &QDoubleSpinBox::valueChanged, this, [this](double l) {
-        sampler_->set_lambda(l);
-        update_status();
-    });
-    bar->addWidget(lambda_box_);
-
+    controller_ = std::make_unique<LabController>(session, *view_);
+    build_toolbar();
+    build_menus();
     status_ = new QLabel(this);
     statusBar()->addWidget(status_);
-
     timer_ = new QTimer(this);
     timer_->setInterval(16);
-    connect(timer_, &QTimer::timeout, this, [this] { advance_frame(); });
-    view_->show_matching(sampler_->mate());
+    connect(timer_, &QTimer::timeout, this, [this] { on_frame(); });
+    timer_->start();
+    clock_.start();
+    sync_controls();
     update_status();
-    set_running(preset.running);
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::set_running(bool running) {
-    if (running) {
-        timer_->start();
-    } else {
+void MainWindow::set_manual_frames(bool manual) {
+    if (manual) {
         timer_->stop();
+    } else {
+        timer_->start();
     }
-    play_->setText(running ? "Pause" : "Play");
 }
 
-void MainWindow::advance_frame() {
-    sampler_->advance(static_cast<std::uint64_t>(std::max(1, preset_.sweeps_per_frame)) *
-                      graph_->num_edges());
-    view_->show_matching(sampler_->mate());
-    ++frames_;
+void MainWindow::refresh() {
+    sync_controls();
     update_status();
 }
 
+void MainWindow::build_toolbar() {
+    QToolBar* bar = addToolBar("Run");
+    bar->setObjectName("run-toolbar");
+    play_ = bar->addAction("Pause");
+    play_->setShortcut(Qt::Key_Space);
+    connect(play_, &QAction::triggered, this, [this] {
+        controller_->set_running(!controller_->running());
+        sync_controls();
+    });
+    QAction* step = bar->addAction("Step");
+    step->setToolTip("Run one frame's worth of sweeps");
+    connect(step, &QAction::triggered, this, [this] { controller_->step_frame(); });
+    QAction* reset = bar->addAction("Reset");
+    reset->setToolTip("Restart the chain from its start state at the current λ");
+    connect(reset, &QAction::triggered, this, [this] { controller_->reset(); });
+    bar->addSeparator();
+    bar->addWidget(new QLabel(" λ ", this));
+    lambda_box_ = new QDoubleSpinBox(this);
+    lambda_box_->setDecimals(6);
+    lambda_box_->setRange(1e-6, 1e9);
+    lambda_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    lambda_box_->setToolTip("Dimer activity; a change is recorded at the update index the chain has reached");
+    connect(lambda_box_, &QDoubleSpinBox::valueChanged, this,
+            [this](double l) { controller_->set_lambda(l); });
+    bar->addWidget(lambda_box_);
+    bar->addWidget(new QLabel("  sweeps/frame ", this));
+    speed_box_ = new QDoubleSpinBox(this);
+    speed_box_->setDecimals(2);
+    speed_box_->setRange(0.01, 1000);
+    speed_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    connect(speed_box_, &QDoubleSpinBox::valueChanged, this,
+            [this](double s) { controller_->set_sweeps_per_frame(s); });
+    bar->addWidget(speed_box_);
+    bar->addWidget(new QLabel("  colour ", this));
+    colour_box_ = new QComboBox(this);
+    colour_box_->addItem("plain");
+    colour_box_->addItem("orientation × parity");
+    colour_box_->setToolTip("Orientation × parity: four dimer colours (H/V × sublattice) on lattices");
+    connect(colour_box_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        view_->set_colour_mode(i == 1 ? ColourMode::orientation_parity : ColourMode::plain);
+    });
+    bar->addWidget(colour_box_);
+    QAction* fit = bar->addAction("Fit");
+    fit->setToolTip("Fit the graph in the view (F)");
+    connect(fit, &QAction::triggered, this, [this] { view_->fit_view(); });
+}
+
+void MainWindow::build_menus() {
+    QMenu* file = menuBar()->addMenu("&File");
+    QMenu* presets = file->addMenu("Open &Preset");
+    for (const QString& name : preset_names()) {
+        connect(presets->addAction(name), &QAction::triggered, this, [this, name] {
+            try {
+                open_session(load_preset(name));
+            } catch (const std::exception& e) {
+                QMessageBox::warning(this, "dimerlab", e.what());
+            }
+        });
+    }
+    QAction* open = file->addAction("&Open Session…", this, [this] { open_dialog(); });
+    open->setShortcut(QKeySequence::Open);
+    QAction* save = file->addAction("&Save Session…", this, [this] { save_dialog(); });
+    save->setShortcut(QKeySequence::Save);
+    file->addSeparator();
+    QAction* quit = file->addAction("&Quit", this, [this] { close(); });
+    quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::open_session(const Session& session) {
+    // The new controller is built first: on a bad session the old one keeps running.
+    auto next = std::make_unique<LabController>(session, *view_);
+    controller_ = std::move(next);
+    sync_controls();
+}
+
+void MainWindow::sync_controls() {
+    const Snapshot& s = controller_->snapshot();
+    const QSignalBlocker b1(lambda_box_), b2(speed_box_), b3(colour_box_);
+    lambda_box_->setValue(s.lambda);
+    speed_box_->setValue(controller_->sweeps_per_frame());
+    colour_box_->setCurrentIndex(view_->colour_mode() == ColourMode::orientation_parity ? 1 : 0);
+    play_->setText(controller_->running() ? "Pause" : "Play");
+    setWindowTitle(QString("dimerlab — %1").arg(QString::fromStdString(controller_->graph().spec())));
+}
+
+void MainWindow::on_frame() {
+    controller_->frame();
+    const qint64 now = clock_.elapsed();
+    if (now - last_status_ms_ >= 500) {
+        const double dt = (now - last_status_ms_) / 1000.0;
+        fps_ = (view_->frames_drawn() - last_frames_) / dt;
+        const std::uint64_t t = controller_->snapshot().time;
+        updates_per_s_ = t >= last_time_ ? (t - last_time_) / dt : 0;
+        last_frames_ = view_->frames_drawn();
+        last_time_ = t;
+        last_status_ms_ = now;
+        update_status();
+    }
+}
+
 void MainWindow::update_status() {
-    const double sweeps = static_cast<double>(sampler_->time()) / graph_->num_edges();
-    const std::uint32_t d = sampler_->dimers();
-    status_->setText(QString("%1   λ = %2   sweeps %3   dimers %4   monomers %5   covered %6")
-                         .arg(QString::fromStdString(graph_->spec()))
-                         .arg(sampler_->lambda())
-                         .arg(sweeps, 0, 'f', 0)
-                         .arg(d)
-                         .arg(graph_->num_vertices() - 2 * d)
-                         .arg(2.0 * d / graph_->num_vertices(), 0, 'f', 4));
+    const Snapshot& s = controller_->snapshot();
+    const Graph& g = controller_->graph();
+    const double sweeps = static_cast<double>(s.time) / g.num_edges();
+    status_->setText(
+        QString("%1   λ = %2   sweeps %3   dimers %4   monomers %5   covered %6   %7 fps   %8 M updates/s")
+            .arg(QString::fromStdString(g.spec()))
+            .arg(s.lambda)
+            .arg(sweeps, 0, 'f', 0)
+            .arg(s.dimers)
+            .arg(g.num_vertices() - 2 * s.dimers)
+            .arg(2.0 * s.dimers / g.num_vertices(), 0, 'f', 4)
+            .arg(fps_, 0, 'f', 0)
+            .arg(updates_per_s_ / 1e6, 0, 'f', 1));
+}
+
+void MainWindow::save_dialog() {
+    const QString path = QFileDialog::getSaveFileName(this, "Save session", {}, "dimerlab sessions (*.json)");
+    if (path.isEmpty()) return;
+    try {
+        controller_->save(path);
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, "dimerlab", e.what());
+    }
+}
+
+void MainWindow::open_dialog() {
+    const QString path = QFileDialog::getOpenFileName(this, "Open session", {}, "dimerlab sessions (*.json)");
+    if (path.isEmpty()) return;
+    try {
+        open_session(load_session_file(path));
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, "dimerlab", e.what());
+    }
 }
 
 }  // namespace dimerlab::app

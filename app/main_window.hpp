@@ -1,46 +1,64 @@
 #pragma once
+// The main window: the GL viewport in the centre, a Run toolbar (play/pause, step, reset, λ,
+// sweeps per frame, colour mode, fit), a File menu (presets, open/save session) and a status line.
+// A 16 ms timer is the frame clock: each tick lets the chain run one frame and shows the newest
+// snapshot, without ever waiting on the sampler thread.
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <memory>
 
-#include "graph/graph.hpp"
-#include "preset.hpp"
-#include "sampling/sampler.hpp"
+#include "lab_controller.hpp"
+#include "session.hpp"
 
 class QAction;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QTimer;
 
 namespace dimerlab::app {
 
-class GraphView;
+class GlViewport;
 
-// The first window: one graph, the chain running on a timer, play/pause/step and λ. The sampler
-// runs on the GUI thread here; the threaded sampler with snapshots is the app issue's work.
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
-    // Throws InputError for a bad preset (spec, λ, start).
-    explicit MainWindow(const Preset& preset, QWidget* parent = nullptr);
+    // Throws InputError for a bad session (spec, start, λ record).
+    explicit MainWindow(const Session& session, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    std::uint64_t frames_shown() const { return frames_; }
-    // Advances the chain by one frame's worth of sweeps and redraws.
-    void advance_frame();
+    // Replaces the open session; on InputError the old one stays.
+    void open_session(const Session& session);
+    LabController& controller() { return *controller_; }
+    GlViewport& viewport() { return *view_; }
+    // Automation: stops the frame clock, so frames are driven by the caller.
+    void set_manual_frames(bool manual);
+    // Brings the controls and the status line up to the shown snapshot (automation).
+    void refresh();
 
   private:
-    void set_running(bool running);
+    void build_toolbar();
+    void build_menus();
+    void sync_controls();
+    void on_frame();
     void update_status();
+    void save_dialog();
+    void open_dialog();
 
-    Preset preset_;
-    std::unique_ptr<Graph> graph_;
-    std::unique_ptr<Sampler> sampler_;
-    GraphView* view_ = nullptr;
+    std::unique_ptr<LabController> controller_;
+    GlViewport* view_ = nullptr;
     QTimer* timer_ = nullptr;
     QAction* play_ = nullptr;
     QDoubleSpinBox* lambda_box_ = nullptr;
+    QDoubleSpinBox* speed_box_ = nullptr;
+    QComboBox* colour_box_ = nullptr;
     QLabel* status_ = nullptr;
-    std::uint64_t frames_ = 0;
+    QElapsedTimer clock_;
+    std::uint64_t last_frames_ = 0;
+    std::uint64_t last_time_ = 0;
+    double fps_ = 0;
+    double updates_per_s_ = 0;
+    qint64 last_status_ms_ = 0;
 };
 
 }  // namespace dimerlab::app

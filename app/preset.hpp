@@ -1,23 +1,14 @@
 #pragma once
-// Presets are JSON sessions shipped in resources/presets and compiled in through the .qrc.
+// Presets are sessions at update 0, shipped in resources/presets and compiled in through the .qrc.
 #include <QString>
 #include <QStringList>
 
-namespace dimerlab::app {
+#include "session.hpp"
 
-struct Preset {
-    QString name;
-    QString title;
-    QString graph = "grid:64x64";
-    double lambda = 1;
-    quint64 seed = 1;
-    QString start = "empty";
-    int sweeps_per_frame = 1;
-    bool running = true;
-};
+namespace dimerlab::app {
 
 QStringList preset_names();
 // Throws InputError naming the preset and the known ones.
-Preset load_preset(const QString& name);
+Session load_preset(const QString& name);
 
 }  // namespace dimerlab::app

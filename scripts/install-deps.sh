@@ -11,11 +11,13 @@ PACKAGES=(
   # igraph's CMake config names these libraries; Debian's libigraph-dev does not pull them in
   libarpack2-dev libglpk-dev libplfit-dev liblapack-dev libblas-dev libxml2-dev
   # Qt 6 (app, QtTest)
-  qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev libgl-dev
+  qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev libgl-dev libglm-dev
   # headless display for GUI tests and screenshots (xauth is only a Recommends of xvfb)
   xvfb xauth libgl1-mesa-dri
   # libFuzzer (clang and its runtime)
   clang-14 libclang-rt-14-dev
+  # verification (verification/check.sh: Coq, SMT, Frama-C WP, Spin) and libcrypto for its SHA-256 keys
+  coq z3 cvc5 cvc4 why3 frama-c-base spin libssl-dev
 )
 
 missing=()

@@ -7,4 +7,5 @@ bash scripts/install-deps.sh
 bash scripts/check-format.sh
 bash scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+bash verification/check.sh
 bash scripts/run-fuzzers.sh

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "command.hpp"
+#include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
 #include "graph/graph_spec.hpp"
 #include "sampling/observables.hpp"
@@ -30,7 +31,7 @@ struct SampleOptions {
     std::optional<std::uint64_t> burn_in;
     std::string dynamics = "glauber";
     std::string backend = "auto";
-    double block_sweeps = 1;  // cpu-parallel: sweeps per Jacobi block
+    double block_sweeps = 1;  // cpu-parallel and cuda: sweeps per Jacobi block
     std::string start = "empty";
     std::vector<std::string> lambda_changes;
     std::string csv;
@@ -45,16 +46,29 @@ Dynamics parse_dynamics(const std::string& name) {
     throw InputError("unknown dynamics '" + name + "'; expected glauber, chromatic or jerrum-sinclair");
 }
 
-// Picks the backend. "auto" stays on the sequential CPU sampler until the CUDA one exists.
-std::string choose_backend(const std::string& requested) {
-    if (requested == "auto" || requested == "cpu") return "cpu";
+// Picks the backend. "auto" takes cuda when a device is present and the dynamics has a CUDA
+// version (glauber, chromatic), otherwise cpu; when only the missing device stood in the way,
+// `notice` gets one line saying so, so a CPU run is never mistaken for a GPU run.
+std::string choose_backend(const std::string& requested, Dynamics dynamics, std::string& notice) {
+    const bool cuda_dynamics = dynamics == Dynamics::glauber || dynamics == Dynamics::chromatic;
+    if (requested == "cpu") return "cpu";
     if (requested == "cpu-parallel") return "cpu-parallel";
+    if (requested == "auto") {
+        if (!cuda_dynamics) return "cpu";
+        const gpu::DeviceInfo info = gpu::probe();
+        if (info.available) return "cuda";
+        notice = "notice: no CUDA device (" + info.reason + "); using cpu\n";
+        return "cpu";
+    }
     if (requested == "cuda") {
         const gpu::DeviceInfo info = gpu::probe();
         if (!info.available)
             throw InputError("backend 'cuda' requested but " + info.reason + "; use --backend cpu or auto");
-        throw InputError("backend 'cuda' found " + info.name +
-                         " but the CUDA sampler is not available in this version yet; use --backend cpu");
+        if (!cuda_dynamics) {
+            throw InputError("backend 'cuda' runs glauber and chromatic dynamics only, not '" +
+                             std::string(dynamics_name(dynamics)) + "'; use --backend cpu");
+        }
+        return "cuda";
     }
     throw InputError("unknown backend '" + requested + "'; expected auto, cpu, cpu-parallel or cuda");
 }
@@ -87,7 +101,8 @@ nlohmann::json json_number_or_null(double v, bool present) {
 int run_sample(const SampleOptions& opt) {
     check_lambda(opt.lambda, "--lambda");
     const Dynamics dynamics = parse_dynamics(opt.dynamics);
-    const std::string backend = choose_backend(opt.backend);
+    std::string backend_notice;
+    const std::string backend = choose_backend(opt.backend, dynamics, backend_notice);
     const StartKind start_kind = parse_start_kind(opt.start);
     LambdaRecord record(opt.lambda);
     for (const std::string& text : opt.lambda_changes) {
@@ -107,13 +122,25 @@ int run_sample(const SampleOptions& opt) {
     }
 
     const auto t0 = std::chrono::steady_clock::now();
-    std::unique_ptr<Sampler> sampler =
-        backend == "cpu-parallel"
-            ? make_cpu_parallel_sampler(g, dynamics, opt.seed, record,
-                                        make_start_state(g, start_kind, opt.seed), opt.block_sweeps)
-            : make_cpu_sampler(g, dynamics, opt.seed, record, make_start_state(g, start_kind, opt.seed));
+    std::unique_ptr<Sampler> sampler;
+    if (backend == "cuda") {
+        sampler = gpu::make_cuda_sampler(g, dynamics, opt.seed, record,
+                                         make_start_state(g, start_kind, opt.seed), opt.block_sweeps);
+    } else if (backend == "cpu-parallel") {
+        sampler = make_cpu_parallel_sampler(g, dynamics, opt.seed, record,
+                                            make_start_state(g, start_kind, opt.seed), opt.block_sweeps);
+    } else {
+        sampler = make_cpu_sampler(g, dynamics, opt.seed, record, make_start_state(g, start_kind, opt.seed));
+    }
 
     const bool show_progress = opt.progress || ::isatty(STDERR_FILENO);
+    // With progress lines the notice goes first, where a watching user sees it. Otherwise it is
+    // printed only once the run has succeeded, so that a failing run's stderr stays exactly one
+    // "error:" line (the CLI contract, architecture.md §7).
+    if (show_progress) {
+        std::cerr << backend_notice;
+        backend_notice.clear();
+    }
     auto last_report = t0;
     const std::uint64_t total_sweeps = burn_in + opt.sweeps;
     RunningStats dimers, monomers, covered, imbalance;
@@ -148,6 +175,7 @@ int run_sample(const SampleOptions& opt) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (want_csv) write_file_atomically(opt.csv, csv.str());
+    std::cerr << backend_notice;
 
     const std::uint32_t final_dimers = count_dimers(sampler->mate());
     const bool have = dimers.count() > 0;
@@ -207,7 +235,7 @@ CommandAction add_sample_command(CLI::App& app) {
     sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | chromatic")
         ->capture_default_str();
     sub->add_option("--backend", opt->backend, "auto | cpu | cpu-parallel | cuda")->capture_default_str();
-    sub->add_option("--block-sweeps", opt->block_sweeps, "cpu-parallel: sweeps per Jacobi block (> 0)")
+    sub->add_option("--block-sweeps", opt->block_sweeps, "cpu-parallel, cuda: sweeps per Jacobi block (> 0)")
         ->capture_default_str();
     sub->add_option("--start", opt->start, "empty | greedy | maximum")->capture_default_str();
     sub->add_option("--lambda-change", opt->lambda_changes,

@@ -5,13 +5,16 @@
 // backend's Jacobi rounds (§2.3), kept as a DIMERLAB_HD function so both can share it.
 #include <cstdint>
 
+#include "parallel/jacobi_steps.hpp"
 #include "util/host_device.hpp"
 
 namespace dimerlab {
 
-inline constexpr std::uint8_t kBoundOut = 0;
-inline constexpr std::uint8_t kBoundIn = 1;
-inline constexpr std::uint8_t kBoundUnknown = 2;
+// The same three values as Algorithm A's Y (parallel/jacobi_steps.hpp), so that the shared
+// decision three_valued_heat_bath returns edge states directly.
+inline constexpr std::uint8_t kBoundOut = kJacobiZero;
+inline constexpr std::uint8_t kBoundIn = kJacobiOne;
+inline constexpr std::uint8_t kBoundUnknown = kJacobiUnknown;
 
 // Edge e = uv under one tape update with the given coin. In every copy, e is first removed and
 // then added iff the coin says occupied and no other edge at u or v is in the matching, so:
@@ -22,9 +25,8 @@ inline constexpr std::uint8_t kBoundUnknown = 2;
 DIMERLAB_HD inline int bounding_chain_update(std::uint8_t* state, const std::uint32_t* csr_offsets,
                                              const std::uint32_t* csr_edges, std::uint32_t e, std::uint32_t u,
                                              std::uint32_t v, bool coin_occupied) {
-    std::uint8_t next = kBoundOut;
-    if (coin_occupied) {
-        bool any_unknown = false, any_in = false;
+    bool any_unknown = false, any_in = false;
+    if (coin_occupied) {  // a "free" coin decides alone: skip the neighbourhood scan
         const std::uint32_t ends[2] = {u, v};
         for (std::uint32_t w : ends) {
             for (std::uint32_t k = csr_offsets[w]; k < csr_offsets[w + 1]; ++k) {
@@ -34,8 +36,9 @@ DIMERLAB_HD inline int bounding_chain_update(std::uint8_t* state, const std::uin
                 any_unknown = any_unknown || state[f] == kBoundUnknown;
             }
         }
-        next = any_in ? kBoundOut : any_unknown ? kBoundUnknown : kBoundIn;
     }
+    // Certainly blocked: a neighbouring edge is in for every copy; possibly blocked: in for some.
+    const std::uint8_t next = three_valued_heat_bath(coin_occupied, any_in, any_in || any_unknown);
     const int delta = (next == kBoundUnknown ? 1 : 0) - (state[e] == kBoundUnknown ? 1 : 0);
     state[e] = next;
     return delta;

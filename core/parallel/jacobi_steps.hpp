@@ -59,6 +59,18 @@ DIMERLAB_HD inline std::uint64_t jacobi_bounds_max(std::uint64_t x, std::uint64_
     return hi | lo;
 }
 
+// The three-valued heat-bath decision shared by Algorithm A's step 5 (below) and the bounding
+// chain of science.md §6.3 (diagnostics/bounding_chain_rule.hpp): an update whose coin says
+// "occupied" ends 0 when a neighbouring edge is certainly in the matching at its time, 1 when
+// none can be, and unknown otherwise. A "free" coin always gives 0. Kept in one place so the two
+// users cannot drift apart.
+DIMERLAB_HD inline std::uint8_t three_valued_heat_bath(bool coin_occupied, bool certainly_blocked,
+                                                       bool possibly_blocked) {
+    if (!coin_occupied || certainly_blocked) return kJacobiZero;
+    if (!possibly_blocked) return kJacobiOne;
+    return kJacobiUnknown;
+}
+
 // Step 5 for the update at block time t whose events see the exclusive prefix maxima ab_u and
 // ab_v (packed as above). Earlier updates of the same edge have nxt <= t and never count, so
 // only the parents (the last update of each neighbouring edge) can decide.
@@ -66,9 +78,9 @@ DIMERLAB_HD inline std::uint8_t jacobi_decide(std::uint32_t t, std::uint64_t ab_
     const std::uint32_t a_u = static_cast<std::uint32_t>(ab_u >> 32),
                         a_v = static_cast<std::uint32_t>(ab_v >> 32);
     const std::uint32_t b_u = static_cast<std::uint32_t>(ab_u), b_v = static_cast<std::uint32_t>(ab_v);
-    if (a_u > t || a_v > t) return kJacobiZero;   // a neighbouring dimer certainly covers an endpoint
-    if (b_u <= t && b_v <= t) return kJacobiOne;  // no neighbouring dimer can cover either endpoint
-    return kJacobiUnknown;
+    // Only live updates are decided (dead ones start 0). Certainly blocked: a neighbouring dimer
+    // certainly covers an endpoint at t; possibly blocked: one may.
+    return three_valued_heat_bath(true, a_u > t || a_v > t, b_u > t || b_v > t);
 }
 
 // Step 4's operator as a functor, for scan primitives (cub::DeviceScan::ExclusiveScanByKey).

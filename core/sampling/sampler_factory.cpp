@@ -26,6 +26,14 @@ std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics,
     throw InputError("unknown dynamics");
 }
 
+std::uint64_t jacobi_block_updates(const Graph& graph, double block_sweeps) {
+    if (!(block_sweeps > 0) || !std::isfinite(block_sweeps))
+        throw InputError("--block-sweeps must be a positive number");
+    const double updates = std::ceil(block_sweeps * static_cast<double>(graph.num_edges()));
+    const double cap = static_cast<double>(kMaxJacobiBlock);
+    return static_cast<std::uint64_t>(std::clamp(updates, 1.0, cap));
+}
+
 std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                                    LambdaRecord record, MateArray start, double block_sweeps,
                                                    unsigned threads) {
@@ -39,12 +47,8 @@ std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics 
         throw InputError("backend 'cpu-parallel' runs glauber and chromatic dynamics only, not '" +
                          std::string(dynamics_name(dynamics)) + "'; use --backend cpu");
     }
-    if (!(block_sweeps > 0) || !std::isfinite(block_sweeps))
-        throw InputError("--block-sweeps must be a positive number");
-    const double updates = std::ceil(block_sweeps * static_cast<double>(graph.num_edges()));
-    const double cap = static_cast<double>(kMaxJacobiBlock);
     JacobiOptions options;
-    options.block_updates = static_cast<std::uint64_t>(std::clamp(updates, 1.0, cap));
+    options.block_updates = jacobi_block_updates(graph, block_sweeps);
     options.threads = threads;
     return std::make_unique<JacobiParallelSampler>(graph, seed, std::move(record), std::move(start), options);
 }

@@ -11,6 +11,11 @@ namespace dimerlab {
 std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                           LambdaRecord record, MateArray start);
 
+// Updates per Jacobi block for `block_sweeps` sweeps of `graph`: at least 1, at most
+// kMaxJacobiBlock. The one rule for cpu-parallel and cuda, so both run the same blocks. Throws
+// InputError unless block_sweeps is positive and finite.
+std::uint64_t jacobi_block_updates(const Graph& graph, double block_sweeps);
+
 // The "cpu-parallel" backend: exact Glauber by Jacobi rounds on all cores (JacobiParallelSampler),
 // `block_sweeps` sweeps per block (> 0; one block at least one update); for chromatic dynamics a
 // multithreaded ChromaticSampler (block_sweeps unused). Throws InputError for other dynamics.

@@ -1,6 +1,9 @@
-// The app opens on the default preset and draws the matching: run it headless for N frames,
-// save the window, and look at the pixels. Orange = dimers, blue = monomers (graph_view.cpp).
+// The dimerlab binary, automated: screenshots of the right size with dimers and monomers, the
+// default preset running, sessions through --session, and the error exits (bad input, no GL).
+// Runs under Xvfb (xcb); the no-GL case starts the app on the offscreen platform on purpose.
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -33,8 +36,11 @@ QList<QByteArray> error_lines(const QByteArray& err) {
     return out;
 }
 
-int run_app(const QStringList& args, QByteArray* err = nullptr) {
+int run_app(const QStringList& args, QByteArray* err = nullptr, const QString& platform = "xcb") {
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", platform);
+    p.setProcessEnvironment(env);
     p.start(qEnvironmentVariable("DIMERLAB_APP"), args);
     if (!p.waitForFinished(120000)) {
         p.kill();
@@ -52,9 +58,10 @@ class TestAppWindow : public QObject {
     void empty_start_shows_only_monomers() {
         QTemporaryDir dir;
         const QString shot = dir.filePath("frame0.png");
-        QCOMPARE(run_app({"--frames", "0", "--screenshot", shot}), 0);
+        QCOMPARE(run_app({"--frames", "0", "--screenshot", shot, "--size", "640x600"}), 0);
         const QImage img(shot);
         QVERIFY(!img.isNull());
+        QCOMPARE(img.size(), QSize(640, 600) * img.devicePixelRatio());
         const Counts c = count_colours(img);
         QCOMPARE(c.orange, 0);
         QVERIFY(c.blue > 1000);
@@ -64,13 +71,36 @@ class TestAppWindow : public QObject {
         const QString before = dir.filePath("a.png"), after = dir.filePath("b.png");
         QCOMPARE(run_app({"--frames", "0", "--screenshot", before}), 0);
         QCOMPARE(run_app({"--frames", "30", "--screenshot", after}), 0);
-        const Counts c0 = count_colours(QImage(before)), c1 = count_colours(QImage(after));
+        const QImage img(after);
+        QCOMPARE(img.size(), QSize(900, 900) * img.devicePixelRatio());
+        const Counts c0 = count_colours(QImage(before)), c1 = count_colours(img);
         QVERIFY(c1.orange > 1000);
         // At λ=1 about 36% of sites stay monomers (science.md §5.3): far fewer blue pixels than at start.
         QVERIFY2(c1.blue < c0.blue * 0.6, qPrintable(QString("%1 vs %2").arg(c1.blue).arg(c0.blue)));
         QVERIFY(c1.blue > c0.blue * 0.15);
     }
-    void bad_graph_spec_exits_2_with_one_error_line() {
+    void every_preset_opens_and_draws() {
+        QTemporaryDir dir;
+        for (const char* name : {"aztec", "complete", "regular", "honeycomb", "hypercube"}) {
+            const QString shot = dir.filePath(QString(name) + ".png");
+            QCOMPARE(run_app({"--preset", name, "--frames", "3", "--screenshot", shot}), 0);
+            const Counts c = count_colours(QImage(shot));
+            QVERIFY2(c.orange + c.blue > 100, name);
+        }
+    }
+    void session_file_opens_at_its_update_index() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("s.json"), shot = dir.filePath("s.png");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            R"({"graph":"grid:16x16","seed":3,"lambda_record":[{"at":0,"lambda":1},{"at":4800,"lambda":50}],
+                    "update_index":48000,"running":false,"view":{"colour":"orientation-parity"}})");
+        f.close();
+        QCOMPARE(run_app({"--session", path, "--frames", "0", "--screenshot", shot}), 0);
+        QVERIFY(!QImage(shot).isNull());
+    }
+    void bad_graph_spec_or_preset_exits_2_with_one_error_line() {
         QByteArray err;
         QCOMPARE(run_app({"--graph", "grid:0x3", "--frames", "1"}, &err), 2);
         QCOMPARE(error_lines(err).size(), 1);
@@ -78,6 +108,15 @@ class TestAppWindow : public QObject {
         QCOMPARE(run_app({"--preset", "nope", "--frames", "1"}, &err), 2);
         QCOMPARE(error_lines(err).size(), 1);
         QVERIFY(error_lines(err)[0].contains("default"));
+        QCOMPARE(run_app({"--session", "/nonexistent/s.json", "--frames", "1"}, &err), 2);
+        QCOMPARE(error_lines(err).size(), 1);
+    }
+    void offscreen_platform_exits_2_with_a_hint_instead_of_crashing() {
+        QByteArray err;
+        QCOMPARE(run_app({"--frames", "1"}, &err, "offscreen"), 2);
+        QCOMPARE(error_lines(err).size(), 1);
+        QVERIFY2(error_lines(err)[0].contains("dimerlab-cli") && error_lines(err)[0].contains("xvfb-run"),
+                 err.constData());
     }
 };
 

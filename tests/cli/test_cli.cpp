@@ -18,6 +18,15 @@ class TestCli : public QObject {
         QVERIFY(r.out.isEmpty());
     }
 
+    // Whether `--backend auto` finds a device, asked of the CLI itself (the notice says no).
+    static bool have_cuda_device() {
+        static const bool present = [] {
+            const CliResult r = run_cli({"sample", "--graph", "grid:2x2", "--sweeps", "1", "--json"});
+            return r.exit_code == 0 && !r.err.contains("no CUDA device");
+        }();
+        return present;
+    }
+
   private slots:
     void graph_json_has_contract_fields_and_grid_sizes() {
         const CliResult r = run_cli({"graph", "--graph", "grid:3x4", "--json"});
@@ -40,8 +49,14 @@ class TestCli : public QObject {
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--lambda", "-1"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--lambda", "abc"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "metropolis"}), 2);
+        if (!have_cuda_device()) {
+            verify_one_error_line(
+                run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "chromatic", "--backend", "cuda"}),
+                2);
+        }
         verify_one_error_line(
-            run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "chromatic", "--backend", "cuda"}), 2);
+            run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "jerrum-sinclair", "--backend", "cuda"}),
+            2);
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--start", "full"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "grid:4x4", "--backend", "tpu"}), 2);
         verify_one_error_line(run_cli({"sample", "--graph", "path:1"}), 2);  // no edges
@@ -53,9 +68,36 @@ class TestCli : public QObject {
     }
 
     void cuda_backend_without_support_exits_2_with_reason() {
+        if (have_cuda_device()) QSKIP("a CUDA device is present");
         const CliResult r = run_cli({"sample", "--graph", "grid:4x4", "--backend", "cuda"});
         verify_one_error_line(r, 2);
         QVERIFY(r.err.contains("cuda"));
+    }
+
+    void auto_backend_falls_back_to_cpu_with_one_notice_line() {
+        const QStringList args = {"sample", "--graph", "grid:12x10", "--lambda", "2",
+                                  "--seed", "9",       "--sweeps",   "20",       "--json"};
+        const CliResult cpu = run_cli(args + QStringList{"--backend", "cpu"});
+        QCOMPARE(cpu.exit_code, 0);
+        QVERIFY(cpu.err.isEmpty());
+        const CliResult r = run_cli(args + QStringList{"--backend", "auto"});
+        QCOMPARE(r.exit_code, 0);
+        // Exact backends agree bit for bit, so the hash is the same whichever was picked.
+        QCOMPARE(r.json()["final"].toObject()["state_hash"].toString(),
+                 cpu.json()["final"].toObject()["state_hash"].toString());
+        if (have_cuda_device()) {
+            QCOMPARE(r.json()["backend"].toString(), QString("cuda"));
+            return;
+        }
+        QCOMPARE(r.json()["backend"].toString(), QString("cpu"));
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.startsWith("notice: no CUDA device ("), r.err.constData());
+        QVERIFY2(r.err.endsWith("); using cpu\n"), r.err.constData());
+        // Dynamics without a CUDA version never probe, so they print nothing.
+        const CliResult js = run_cli(
+            {"sample", "--graph", "grid:4x4", "--dynamics", "jerrum-sinclair", "--sweeps", "2", "--json"});
+        QCOMPARE(js.exit_code, 0);
+        QVERIFY(js.err.isEmpty());
     }
 
     void sample_json_has_contract_fields() {
@@ -68,7 +110,7 @@ class TestCli : public QObject {
             QVERIFY2(o.contains(key), key);
         }
         QCOMPARE(o["dynamics"].toString(), QString("glauber"));
-        QCOMPARE(o["backend"].toString(), QString("cpu"));
+        QCOMPARE(o["backend"].toString(), QString(have_cuda_device() ? "cuda" : "cpu"));  // default: auto
         const int m = 2 * 8 * 7;
         QCOMPARE(o["updates"].toInteger(), qint64(m) * (30 + 3));  // default burn-in: a tenth of the sweeps
         const QJsonObject fin = o["final"].toObject();

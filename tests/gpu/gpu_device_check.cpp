@@ -1,17 +1,22 @@
-// Qt-free device check (the GPU machine has no Qt): the one-thread device replay of the tape
-// and the device Jacobi rounds (Algorithm A) must equal the sequential CPU sampler bit for bit,
+// Qt-free device check (the GPU machine has no Qt): the one-thread device replay of the tape,
+// the device Jacobi rounds (Algorithm A), the device-resident CudaJacobiSampler and the CUDA
+// ensemble must equal the sequential CPU sampler bit for bit,
 // and the device rounds and work must equal the one-pass depth oracle. Exit 77 (reported by CTest as skipped,
 // never as passed) when this machine has no usable device; 1 on any mismatch.
 // --small: one graph, one λ, one seed, one block size, for compute-sanitizer runs (which are
 // slower by one or two orders of magnitude) in gpu/check-on-device.sh.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
 #include "chromatic/chromatic_sampler.hpp"
 #include "dimerlab_gpu/chromatic.hpp"
+#include "dimerlab_gpu/cuda_ensemble.hpp"
+#include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
 #include "dimerlab_gpu/jacobi_block.hpp"
+#include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/update_tape.hpp"
 #include "parallel/depth_oracle.hpp"
@@ -115,6 +120,117 @@ int check_chromatic_on_device() {
     return failures;
 }
 
+// CudaJacobiSampler (device-resident Algorithm A) against the sequential sampler: families x λ x
+// seeds x block sizes, with λ changes recorded ahead and set mid-run, compared after every
+// advance() (the host mirror is refreshed there) and through mate() and dimers().
+int check_cuda_sampler() {
+    using namespace dimerlab;
+    int failures = 0, checks = 0;
+    for (const char* spec :
+         pick({"torus:64x64", "grid:16x16", "complete:40", "cycle:9", "gnp:300,0.05,seed=3"})) {
+        const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
+        const std::uint64_t m = g.num_edges();
+        for (double lambda : pick({1.0, 0.25, 16.0})) {
+            for (std::uint64_t seed : pick({1ull, 0x123456789abcdefull})) {
+                for (std::uint64_t block : pick({m, m / 8 + 1, 3 * m + 7})) {
+                    const MateArray start = make_start_state(g, StartKind::greedy, seed);
+                    LambdaRecord record(lambda);
+                    record.change_at(2 * m + 3, 4.0);
+                    auto cpu = make_cpu_sampler(g, Dynamics::glauber, seed, record, start);
+                    gpu::CudaJacobiSampler dev(g, seed, record, start, block);
+                    const std::uint64_t steps[] = {m, 2 * m + 11, 1, 4 * m};
+                    for (int i = 0; i < 4; ++i, ++checks) {
+                        if (i == 2) {
+                            cpu->set_lambda(0.5);
+                            dev.set_lambda(0.5);
+                        }
+                        cpu->advance(steps[i]);
+                        dev.advance(steps[i]);
+                        const bool same = std::equal(dev.mate().begin(), dev.mate().end(),
+                                                     cpu->mate().begin(), cpu->mate().end()) &&
+                                          dev.dimers() == cpu->dimers();
+                        if (!same) {
+                            ++failures;
+                            std::printf(
+                                "CUDA SAMPLER MISMATCH %s lambda=%g seed=%llu block=%llu step %d: cpu %s "
+                                "gpu %s, dimers %u / %u\n",
+                                spec, lambda, static_cast<unsigned long long>(seed),
+                                static_cast<unsigned long long>(block), i,
+                                hex16(state_hash(cpu->mate())).c_str(), hex16(state_hash(dev.mate())).c_str(),
+                                cpu->dimers(), dev.dimers());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The factory's chromatic choice against the CPU chromatic sampler (same colouring choice).
+    for (const char* spec : pick({"torus:64x64", "complete:41", "gnp:300,0.05,seed=3"})) {
+        const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
+        const MateArray start = make_start_state(g, StartKind::greedy, 5);
+        auto cpu = make_cpu_sampler(g, Dynamics::chromatic, 5, LambdaRecord(1.0), start);
+        auto dev = gpu::make_cuda_sampler(g, Dynamics::chromatic, 5, LambdaRecord(1.0), start);
+        for (std::uint64_t count : {3ull * g.num_edges(), g.num_edges() / 3ull + 1}) {
+            ++checks;
+            cpu->advance(count);
+            dev->advance(count);
+            if (!std::equal(dev->mate().begin(), dev->mate().end(), cpu->mate().begin(), cpu->mate().end())) {
+                ++failures;
+                std::printf("CUDA CHROMATIC SAMPLER MISMATCH %s count=%llu\n", spec,
+                            static_cast<unsigned long long>(count));
+            }
+        }
+    }
+    std::printf("cuda sampler: %d checks, %d mismatches\n", checks, failures);
+    return failures;
+}
+
+// The CUDA ensemble (one device thread per chain) against the CPU ensemble and against separate
+// sequential samplers: K x graphs x λ changes.
+int check_cuda_ensemble() {
+    using namespace dimerlab;
+    int failures = 0, checks = 0;
+    for (const char* spec : pick({"torus:32x32", "grid:16x16", "complete:20", "gnp:300,0.05,seed=3"})) {
+        const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
+        const std::uint64_t m = g.num_edges();
+        for (std::size_t chains : pick({std::size_t{8}, std::size_t{1}, std::size_t{37}})) {
+            const std::uint64_t seed = 11;
+            const std::vector<MateArray> starts = ensemble_dispersed_starts(g, chains, seed);
+            LambdaRecord record(1.0);
+            record.change_at(m + 1, 4.0);
+            CpuSamplerEnsemble cpu(g, seed, record, starts, 4);
+            gpu::CudaSamplerEnsemble dev(g, seed, record, starts);
+            auto ref = make_cpu_sampler(g, Dynamics::glauber, seed + chains - 1, record, starts[chains - 1]);
+            for (std::uint64_t count : {2 * m + 5, m / 2 + 1, 3 * m}) {
+                ++checks;
+                if (count == m / 2 + 1) {
+                    cpu.set_lambda(0.25);
+                    dev.set_lambda(0.25);
+                    ref->set_lambda(0.25);
+                }
+                cpu.advance(count);
+                dev.advance(count);
+                ref->advance(count);
+                bool same = std::equal(dev.mate(chains - 1).begin(), dev.mate(chains - 1).end(),
+                                       ref->mate().begin(), ref->mate().end());
+                for (std::size_t k = 0; k < chains; ++k) {
+                    same = same &&
+                           std::equal(dev.mate(k).begin(), dev.mate(k).end(), cpu.mate(k).begin(),
+                                      cpu.mate(k).end()) &&
+                           dev.dimers(k) == cpu.dimers(k);
+                }
+                if (!same) {
+                    ++failures;
+                    std::printf("CUDA ENSEMBLE MISMATCH %s K=%zu count=%llu\n", spec, chains,
+                                static_cast<unsigned long long>(count));
+                }
+            }
+        }
+    }
+    std::printf("cuda ensemble: %d checks, %d mismatches\n", checks, failures);
+    return failures;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -154,6 +270,8 @@ int main(int argc, char** argv) {
     std::printf("sequential replay: %d mismatches\n", failures);
     failures += check_jacobi_on_device();
     failures += check_chromatic_on_device();
+    failures += check_cuda_sampler();
+    failures += check_cuda_ensemble();
     std::printf("%s: %d mismatches\n", failures == 0 ? "PASS" : "FAIL", failures);
     return failures == 0 ? 0 : 1;
 }

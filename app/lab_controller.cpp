@@ -1,0 +1,94 @@
+#include "lab_controller.hpp"
+
+#include "graph/graph_spec.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab::app {
+
+LabController::LabController(const Session& session, RenderTarget& target)
+    : session_(session), target_(target), sweeps_per_frame_(session.sweeps_per_frame) {
+    graph_ = std::make_shared<const Graph>(make_graph(session.graph));
+    if (graph_->num_edges() == 0)
+        throw InputError("graph spec '" + session.graph + "' has no edges: nothing to sample");
+    scene_ = std::make_shared<const SceneGeometry>(graph_);
+    worker_ = std::make_unique<SamplerWorker>(make_session_sampler(*graph_, session), sweeps_per_frame_);
+    target_.set_scene(scene_);
+    target_.apply_view_settings(session.view);  // without a camera: colours only, the view fits
+    if (session.update_index > 0) {
+        worker_->advance_to(session.update_index);
+        if (session.state_hash) replay_check_ = ReplayCheck::pending;
+    }
+    worker_->snapshots().take(shown_);  // the start state, published by the constructor
+    target_.show_snapshot(shown_);
+    set_running(session.running);
+}
+
+LabController::~LabController() = default;
+
+void LabController::show(const Snapshot& snapshot) {
+    if (replay_check_ == ReplayCheck::pending && snapshot.generation == 0 &&
+        snapshot.time == session_.update_index) {
+        replay_check_ =
+            snapshot.state_hash == *session_.state_hash ? ReplayCheck::matched : ReplayCheck::mismatched;
+    }
+    target_.show_snapshot(snapshot);
+}
+
+bool LabController::frame() {
+    if (running_) worker_->frame_tick();
+    if (!worker_->snapshots().try_take(shown_)) return false;
+    show(shown_);
+    return true;
+}
+
+void LabController::sync() {
+    worker_->wait_idle();
+    if (worker_->snapshots().take(shown_)) show(shown_);
+}
+
+void LabController::set_running(bool running) {
+    running_ = running;
+    if (running) {
+        worker_->play();
+    } else {
+        worker_->pause();
+    }
+}
+
+void LabController::step_frame() {
+    worker_->step_frame();
+}
+
+void LabController::set_lambda(double lambda) {
+    check_lambda(lambda);
+    worker_->set_lambda(lambda);
+}
+
+void LabController::set_sweeps_per_frame(double sweeps) {
+    if (!(sweeps > 0) || sweeps > 1e6) throw InputError("sweeps per frame must lie in (0, 1e6]");
+    sweeps_per_frame_ = sweeps;
+    worker_->set_sweeps_per_frame(sweeps);
+}
+
+void LabController::reset() {
+    Session fresh = session_;
+    fresh.record = LambdaRecord(shown_.lambda);
+    worker_->reset(make_session_sampler(*graph_, fresh), ++generation_);
+}
+
+Session LabController::current_session() const {
+    Session s = session_;
+    s.record = shown_.record;
+    s.update_index = shown_.time;
+    s.state_hash = shown_.state_hash;
+    s.running = running_;
+    s.sweeps_per_frame = sweeps_per_frame_;
+    s.view = target_.view_settings();
+    return s;
+}
+
+void LabController::save(const QString& path) const {
+    save_session_file(path, current_session());
+}
+
+}  // namespace dimerlab::app

@@ -1,0 +1,64 @@
+#pragma once
+// One open session: the graph, its drawing geometry, the sampler thread and the render target it
+// feeds. Owns no widgets, so tests drive it with a mock RenderTarget and no GL.
+#include <QString>
+#include <cstdint>
+#include <memory>
+
+#include "graph/graph.hpp"
+#include "render_target.hpp"
+#include "sampler_worker.hpp"
+#include "scene_geometry.hpp"
+#include "session.hpp"
+
+namespace dimerlab::app {
+
+class LabController {
+  public:
+    // Builds the graph and the chain and queues the replay to session.update_index. Throws
+    // InputError for a bad spec, start or λ record.
+    LabController(const Session& session, RenderTarget& target);
+    ~LabController();
+
+    // The GUI frame: lets a running chain do one frame of sweeps and, if a newer snapshot is
+    // ready, hands it to the render target. Never waits. Returns true when the view changed.
+    bool frame();
+    // Waits for the queued commands, then shows the newest snapshot (automation, tests, save).
+    void sync();
+
+    void set_running(bool running);
+    bool running() const { return running_; }
+    void step_frame();
+    // Throws InputError for λ that is not positive and finite; nothing is queued then.
+    void set_lambda(double lambda);
+    void set_sweeps_per_frame(double sweeps);
+    double sweeps_per_frame() const { return sweeps_per_frame_; }
+    // Restarts the chain from the session's start state at the current λ (update 0).
+    void reset();
+
+    // What the window shows now, as a session: λ record and update index of the shown snapshot.
+    Session current_session() const;
+    void save(const QString& path) const;
+
+    const Graph& graph() const { return *graph_; }
+    const Snapshot& snapshot() const { return shown_; }
+    // For a loaded session that carries a state_hash: has the replay reproduced it?
+    enum class ReplayCheck { none, pending, matched, mismatched };
+    ReplayCheck replay_check() const { return replay_check_; }
+
+  private:
+    void show(const Snapshot& snapshot);
+
+    Session session_;
+    RenderTarget& target_;
+    std::shared_ptr<const Graph> graph_;  // shared with the scene, which a view may keep
+    std::shared_ptr<const SceneGeometry> scene_;
+    std::unique_ptr<SamplerWorker> worker_;
+    Snapshot shown_;
+    bool running_ = false;
+    double sweeps_per_frame_ = 1;
+    std::uint64_t generation_ = 0;
+    ReplayCheck replay_check_ = ReplayCheck::none;
+};
+
+}  // namespace dimerlab::app

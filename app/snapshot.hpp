@@ -1,0 +1,23 @@
+#pragma once
+// What the sampler thread publishes after each block: everything the viewport and the status
+// line show, and everything a session save needs, taken at one update index.
+#include <cstdint>
+#include <vector>
+
+#include "model/lambda_record.hpp"
+
+namespace dimerlab::app {
+
+struct Snapshot {
+    std::vector<std::uint32_t> mate;
+    std::uint64_t time = 0;  // updates done
+    std::uint32_t dimers = 0;
+    double lambda = 1;
+    LambdaRecord record{1.0};
+    std::uint64_t state_hash = 0;
+    bool running = false;
+    std::uint64_t generation = 0;  // bumps on reset, so the view knows the chain restarted
+    std::uint64_t serial = 0;      // publish count
+};
+
+}  // namespace dimerlab::app

@@ -1,0 +1,34 @@
+#pragma once
+// The STALE rule of verification.md §4.2, shared by `dimerlab-cli verify` and (later) the app's
+// Verification panel: a claim's recorded status counts only while every file it covers (and every
+// artifact and mutant it ran on) still has the SHA-256 the runner recorded. Otherwise it is STALE:
+// shown, never green.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace dimerlab::verify {
+
+struct ClaimReport {
+    std::string id, kernel, property, method, scope, where, does_not_establish;
+    std::string recorded;              // proved / tested / failed / not-run, or "not-run" without a record
+    std::string status;                // recorded, or "stale"
+    std::vector<std::string> changed;  // covered files whose hash differs from the record
+    std::vector<std::string> missing;  // covered files absent from the checked tree
+    nlohmann::json assumptions = nlohmann::json::array();
+    nlohmann::json mutants = nlohmann::json::object();
+};
+
+// Throws std::invalid_argument naming the problem when the manifest is not schema 1 or a claim
+// lacks a required field.
+void validate_manifest(const nlohmann::json& manifest);
+
+// Applies the stale rule to every claim: hashes the files under repo_dir and compares them with
+// `status` (the runner's verification_status.json; null when there is none: every claim not-run).
+std::vector<ClaimReport> evaluate_claims(const nlohmann::json& manifest, const nlohmann::json& status,
+                                         const std::string& repo_dir);
+
+// "3 proved · 2 tested · 1 stale · 1 not run" for the claims of one kernel.
+std::string kernel_summary(const std::vector<ClaimReport>& claims, const std::string& kernel);
+
+}  // namespace dimerlab::verify

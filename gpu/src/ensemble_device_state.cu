@@ -1,0 +1,94 @@
+/** @file ensemble_device_state.cu
+ *  @brief Thin launch wrapper for ensemble mode on the device: one thread per chain runs
+ *  ensemble_chain_run (core/ensemble/ensemble_steps.hpp), the per-chain heat-bath reference
+ *  loop. A chain's updates are strictly ordered, so within one chain there is nothing to split
+ *  without Algorithm A; the simplest exact design takes its parallelism from the K chains only.
+ *  Chains' matchings and dimer counts stay on the device between runs. */
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "dimerlab_gpu/device_state.hpp"
+#include "ensemble/ensemble_steps.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab::gpu {
+namespace {
+
+// Small blocks: K is small (tens of chains), and each thread is a long sequential loop.
+constexpr unsigned kThreads = 32;
+
+__global__ void ensemble_kernel(const Edge* __restrict__ edges, std::uint32_t num_edges, std::uint32_t* mates,
+                                std::uint32_t num_vertices, std::uint32_t chains, std::uint64_t seed,
+                                std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold,
+                                std::uint32_t* dimers) {
+    const std::uint64_t k = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
+    if (k >= chains) return;
+    const std::int64_t delta = ensemble_chain_run(edges, num_edges, mates + k * num_vertices,
+                                                  ensemble_chain_seed(seed, k), t_begin, count, threshold);
+    dimers[k] = static_cast<std::uint32_t>(static_cast<std::int64_t>(dimers[k]) + delta);
+}
+
+void check(cudaError_t err, const char* what) {
+    if (err != cudaSuccess) {
+        cudaGetLastError();
+        throw InfeasibleError(std::string("CUDA ") + what + ": " + cudaGetErrorString(err));
+    }
+}
+
+template <class T>
+struct DeviceArray {
+    T* ptr = nullptr;
+    explicit DeviceArray(std::size_t n) { check(cudaMalloc(&ptr, n * sizeof(T) + 1), "cudaMalloc"); }
+    ~DeviceArray() { cudaFree(ptr); }
+    DeviceArray(const DeviceArray&) = delete;
+    DeviceArray& operator=(const DeviceArray&) = delete;
+};
+
+}  // namespace
+
+struct EnsembleDeviceState::Impl {
+    std::uint32_t n, m, chains;
+    DeviceArray<Edge> edges;
+    DeviceArray<std::uint32_t> mates, dimers;
+    Impl(std::uint32_t n_, std::uint32_t m_, std::uint32_t k_)
+        : n(n_), m(m_), chains(k_), edges(m_), mates(std::size_t{n_} * k_), dimers(k_) {}
+};
+
+EnsembleDeviceState::EnsembleDeviceState(const Graph& graph, std::span<const std::uint32_t> mates,
+                                         std::span<const std::uint32_t> dimers) {
+    const std::uint32_t n = graph.num_vertices(), m = graph.num_edges();
+    if (dimers.empty() || mates.size() != std::size_t{n} * dimers.size())
+        throw InfeasibleError("device ensemble: state sizes do not match the graph");
+    impl_ = std::make_unique<Impl>(n, m, static_cast<std::uint32_t>(dimers.size()));
+    check(cudaMemcpy(impl_->edges.ptr, graph.edges().data(), m * sizeof(Edge), cudaMemcpyHostToDevice),
+          "copy edges");
+    check(cudaMemcpy(impl_->mates.ptr, mates.data(), mates.size_bytes(), cudaMemcpyHostToDevice),
+          "copy mates");
+    check(cudaMemcpy(impl_->dimers.ptr, dimers.data(), dimers.size_bytes(), cudaMemcpyHostToDevice),
+          "copy dimers");
+}
+
+EnsembleDeviceState::~EnsembleDeviceState() = default;
+
+void EnsembleDeviceState::run(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
+                              std::uint64_t threshold) {
+    const Impl& d = *impl_;
+    if (count == 0) return;
+    ensemble_kernel<<<(d.chains + kThreads - 1) / kThreads, kThreads>>>(
+        d.edges.ptr, d.m, d.mates.ptr, d.n, d.chains, seed, t_begin, count, threshold, d.dimers.ptr);
+    check(cudaGetLastError(), "ensemble kernel launch");
+}
+
+void EnsembleDeviceState::download(std::span<std::uint32_t> mates, std::span<std::uint32_t> dimers) const {
+    const Impl& d = *impl_;
+    if (dimers.size() != d.chains || mates.size() != std::size_t{d.n} * d.chains)
+        throw InfeasibleError("device ensemble: state sizes do not match the graph");
+    // cudaMemcpy waits for the kernel on the default stream; its error surfaces here.
+    check(cudaMemcpy(mates.data(), d.mates.ptr, mates.size_bytes(), cudaMemcpyDeviceToHost),
+          "copy mates back");
+    check(cudaMemcpy(dimers.data(), d.dimers.ptr, dimers.size_bytes(), cudaMemcpyDeviceToHost),
+          "copy dimers back");
+}
+
+}  // namespace dimerlab::gpu

@@ -1,0 +1,33 @@
+#version 330 core
+// One instanced quad per drawn edge piece (core profile has no wide lines). Widths are in device
+// pixels so thin edges never vanish when zoomed out; dimers sit in front of edges (depth).
+layout(location = 0) in vec2 corner;         // x: 0 at end a, 1 at end b; y: -1 / +1 across
+layout(location = 1) in vec4 segment;        // per instance: a.xy, b.xy in world units
+layout(location = 2) in float colour_class;  // per instance: 0..3 axis x parity, 4 other
+layout(location = 3) in float dimer;         // per instance: 1 when the edge is a dimer
+
+uniform mat4 view;
+uniform vec2 viewport_px;
+uniform float edge_px;
+uniform float dimer_px;
+uniform int colour_mode;  // 0 plain, 1 orientation x parity
+uniform vec3 edge_colour;
+uniform vec3 dimer_colours[5];
+
+out vec3 colour;
+
+void main() {
+    bool is_dimer = dimer > 0.5;
+    vec2 half_px = 0.5 * viewport_px;
+    vec2 a = (view * vec4(segment.xy, 0.0, 1.0)).xy * half_px;
+    vec2 b = (view * vec4(segment.zw, 0.0, 1.0)).xy * half_px;
+    vec2 d = b - a;
+    float len = length(d);
+    vec2 dir = len > 1e-4 ? d / len : vec2(1.0, 0.0);
+    vec2 across = vec2(-dir.y, dir.x);
+    float width = is_dimer ? dimer_px : edge_px;
+    vec2 p = mix(a, b, corner.x) + across * (corner.y * 0.5 * width);
+    gl_Position = vec4(p / half_px, is_dimer ? -0.2 : 0.2, 1.0);
+    int cls = clamp(int(colour_class + 0.5), 0, 4);
+    colour = is_dimer ? dimer_colours[colour_mode == 1 ? cls : 4] : edge_colour;
+}

@@ -1,0 +1,263 @@
+// App logic without OpenGL: camera, drawing geometry, sessions, the sampler thread's commands
+// and the controller, which talks to a mock render target.
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+#include "camera.hpp"
+#include "graph/graph_spec.hpp"
+#include "lab_controller.hpp"
+#include "mock_render_target.hpp"
+#include "model/matching.hpp"
+#include "preset.hpp"
+#include "sampler_worker.hpp"
+#include "sampling/sampler_factory.hpp"
+#include "scene_geometry.hpp"
+#include "session.hpp"
+#include "util/errors.hpp"
+
+using namespace dimerlab;
+using namespace dimerlab::app;
+
+namespace {
+
+Session small_session() {
+    Session s;
+    s.name = "t";
+    s.graph = "grid:8x8";
+    s.seed = 7;
+    s.running = false;
+    return s;
+}
+
+}  // namespace
+
+class TestAppLogic : public QObject {
+    Q_OBJECT
+  private slots:
+    void camera_screen_world_round_trip() {
+        Camera cam;
+        cam.set_viewport(640, 480);
+        cam.set_view({3.5, -2.0}, 17.0);
+        for (glm::dvec2 s : {glm::dvec2(0, 0), glm::dvec2(639, 479), glm::dvec2(123.5, 400.25)}) {
+            const glm::dvec2 back = cam.world_to_screen(cam.screen_to_world(s));
+            QVERIFY(glm::distance(back, s) < 1e-9);
+        }
+        // The centre of the widget shows the camera centre; world y grows upwards.
+        QVERIFY(glm::distance(cam.screen_to_world({320, 240}), glm::dvec2(3.5, -2.0)) < 1e-12);
+        QVERIFY(cam.screen_to_world({320, 0}).y > cam.screen_to_world({320, 479}).y);
+    }
+    void camera_zoom_keeps_the_point_under_the_cursor() {
+        Camera cam;
+        cam.set_viewport(800, 600);
+        cam.fit({{0, 0}, {63, 63}});
+        const glm::dvec2 cursor(100, 500);
+        const glm::dvec2 before = cam.screen_to_world(cursor);
+        cam.zoom_about(cursor, 3.0);
+        QVERIFY(glm::distance(cam.screen_to_world(cursor), before) < 1e-9);
+        cam.pan_pixels({10, 0});
+        QVERIFY(cam.screen_to_world(cursor).x < before.x);
+    }
+    void camera_fit_shows_the_whole_box() {
+        Camera cam;
+        cam.set_viewport(900, 700);
+        cam.fit({{-5, 2}, {45, 12}});
+        for (glm::dvec2 corner : {glm::dvec2(-5, 2), glm::dvec2(45, 12)}) {
+            const glm::dvec2 s = cam.world_to_screen(corner);
+            QVERIFY(s.x > 0 && s.x < 900 && s.y > 0 && s.y < 700);
+        }
+    }
+    void torus_wrap_edges_are_drawn_as_short_stubs() {
+        auto g = std::make_shared<const Graph>(make_graph("torus:6x5"));
+        SceneGeometry scene(g);
+        QCOMPARE(scene.instances().size(), std::size_t(g->num_edges()) + 6 + 5);  // 11 wrap edges
+        for (const EdgeInstance& s : scene.instances())
+            QVERIFY(std::hypot(s.x1 - s.x0, s.y1 - s.y0) <= 1.0 + 1e-6);
+        // A dimer on a wrap edge lights both stubs.
+        const EdgeId wrap = *g->find_edge(0, 5);
+        MateArray mate(g->num_vertices(), kNoMate);
+        mate[0] = 5;
+        mate[5] = 0;
+        std::vector<std::uint8_t> states;
+        scene.edge_states(mate, states);
+        int lit = 0;
+        for (std::size_t i = 0; i < states.size(); ++i) {
+            if (states[i]) {
+                ++lit;
+                QCOMPARE(scene.instance_edge()[i], wrap);
+            }
+        }
+        QCOMPARE(lit, 2);
+    }
+    void grid_edges_get_four_orientation_parity_classes() {
+        auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        SceneGeometry scene(g);
+        QVERIFY(scene.has_orientation_classes());
+        const auto cls = [&](VertexId u, VertexId v) { return scene.instance_class()[*g->find_edge(u, v)]; };
+        QCOMPARE(cls(0, 1), std::uint8_t(kHorizontalEven));
+        QCOMPARE(cls(1, 2), std::uint8_t(kHorizontalOdd));
+        QCOMPARE(cls(0, 4), std::uint8_t(kVerticalEven));
+        QCOMPARE(cls(1, 5), std::uint8_t(kVerticalOdd));
+        SceneGeometry k5(std::make_shared<const Graph>(make_graph("complete:5")));
+        QVERIFY(!k5.has_orientation_classes());
+    }
+    void picking_finds_vertices_and_edges() {
+        auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        SceneGeometry scene(g);
+        auto hit = scene.pick({2.05, 1.0});
+        QVERIFY(hit && hit->kind == PickResult::Kind::vertex && hit->id == 6);
+        hit = scene.pick({2.5, 1.02});
+        QVERIFY(hit && hit->kind == PickResult::Kind::edge && hit->id == *g->find_edge(6, 7));
+        QVERIFY(!scene.pick({20, 20}));
+    }
+    void session_json_round_trip_keeps_every_field() {
+        Session s = small_session();
+        s.description = "d";
+        s.dynamics = Dynamics::jerrum_sinclair;
+        s.start = StartKind::greedy;
+        s.record = LambdaRecord(0.5);
+        s.record.change_at(100, 2.0);
+        s.record.change_at(250, 0.25);
+        s.update_index = 300;
+        s.state_hash = 0x0123456789abcdefULL;
+        s.sweeps_per_frame = 2.5;
+        s.view = {true, 1.5, -2.5, 33.0, ColourMode::orientation_parity};
+        const Session t = session_from_json(session_to_json(s), "mem");
+        QCOMPARE(t.graph, s.graph);
+        QCOMPARE(t.seed, s.seed);
+        QVERIFY(t.dynamics == s.dynamics && t.start == s.start);
+        QVERIFY(t.record.changes() == s.record.changes());
+        QCOMPARE(t.update_index, s.update_index);
+        QCOMPARE(*t.state_hash, *s.state_hash);
+        QCOMPARE(t.sweeps_per_frame, 2.5);
+        QVERIFY(t.view.has_camera && t.view.colour == ColourMode::orientation_parity);
+        QCOMPARE(t.view.pixels_per_unit, 33.0);
+    }
+    void session_errors_name_the_field() {
+        const auto message = [](const char* json) {
+            try {
+                session_from_json(json, "x.json");
+            } catch (const InputError& e) {
+                return QString(e.what());
+            }
+            return QString();
+        };
+        QVERIFY(message("[1]").contains("not a JSON object"));
+        QVERIFY(message(R"({"dynamics":"metropolis"})").contains("dynamics"));
+        QVERIFY(message(R"({"lambda":-1})").contains("'lambda'"));
+        QVERIFY(message(R"({"update_index":10,"lambda_record":[{"at":0,"lambda":1},{"at":20,"lambda":2}]})")
+                    .contains("after update_index"));
+        QVERIFY(message(R"({"update_index":10,"lambda_record":[{"at":5,"lambda":1}]})")
+                    .contains("start at update 0"));
+    }
+    void every_preset_loads_and_builds() {
+        const QStringList names = preset_names();
+        for (const char* want : {"default", "aztec", "complete", "regular", "honeycomb", "hypercube"})
+            QVERIFY2(names.contains(want), want);
+        for (const QString& name : names) {
+            const Session s = load_preset(name);
+            const Graph g = make_graph(s.graph);
+            QVERIFY2(g.num_edges() > 0, qPrintable(name));
+        }
+        QCOMPARE(load_preset("default").graph, std::string("grid:64x64"));
+        QVERIFY(load_preset("default").running);
+        QVERIFY_THROWS_EXCEPTION(InputError, load_preset("nope"));
+    }
+    void lambda_commands_take_effect_at_the_recorded_update_index() {
+        const Graph g = make_graph("grid:8x8");
+        const std::uint64_t m = g.num_edges();
+        SamplerWorker worker(
+            make_cpu_sampler(g, Dynamics::glauber, 3, LambdaRecord(1.0), MateArray(64, kNoMate)));
+        worker.step(5 * m);
+        worker.set_lambda(4.0);
+        worker.step(3 * m + 7);
+        worker.set_lambda(0.5);
+        worker.step(m);
+        worker.wait_idle();
+        Snapshot s;
+        QVERIFY(worker.snapshots().take(s));
+        QCOMPARE(s.time, 9 * m + 7);
+        QCOMPARE(s.record.changes().size(), std::size_t(3));
+        QCOMPARE(s.record.changes()[1].at_update, 5 * m);
+        QCOMPARE(s.record.changes()[2].at_update, 8 * m + 7);
+        // (seed, record) replays the run in one go.
+        auto replay = make_cpu_sampler(g, Dynamics::glauber, 3, s.record, MateArray(64, kNoMate));
+        replay->advance(s.time);
+        QCOMPARE(state_hash(replay->mate()), s.state_hash);
+        QCOMPARE(s.state_hash, state_hash(s.mate));
+    }
+    void snapshot_reader_never_waits_for_the_writer() {
+        SnapshotExchange exchange;
+        Snapshot back, front;
+        back.time = 5;
+        exchange.publish(back);
+        QVERIFY(exchange.try_take(front));
+        QCOMPARE(front.time, std::uint64_t(5));
+        QVERIFY(!exchange.try_take(front));  // nothing newer
+    }
+    void saved_session_replays_to_the_same_state_hash() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("run.json");
+        MockRenderTarget target;
+        std::uint64_t saved_hash = 0;
+        {
+            LabController lab(small_session(), target);
+            lab.set_sweeps_per_frame(3);
+            lab.step_frame();
+            lab.set_lambda(5.0);
+            lab.step_frame();
+            lab.step_frame();
+            lab.set_lambda(0.2);
+            lab.set_running(true);
+            for (int i = 0; i < 20; ++i) lab.frame();  // running frames, timing-dependent length
+            lab.set_running(false);
+            lab.sync();
+            target.view = {true, 4.0, 5.0, 20.0, ColourMode::orientation_parity};
+            lab.save(path);
+            saved_hash = lab.snapshot().state_hash;
+            QVERIFY(lab.snapshot().time >= 9 * std::uint64_t(lab.graph().num_edges()));
+            QCOMPARE(lab.snapshot().record.changes().size(), std::size_t(3));
+        }
+        const Session loaded = load_session_file(path);
+        QCOMPARE(*loaded.state_hash, saved_hash);
+        QVERIFY(!loaded.running);
+        MockRenderTarget target2;
+        LabController lab2(loaded, target2);
+        QVERIFY(lab2.replay_check() == LabController::ReplayCheck::pending);
+        lab2.sync();
+        QCOMPARE(lab2.snapshot().time, loaded.update_index);
+        QCOMPARE(lab2.snapshot().state_hash, saved_hash);
+        QVERIFY(lab2.replay_check() == LabController::ReplayCheck::matched);
+        QCOMPARE(target2.last.state_hash, saved_hash);
+        QVERIFY(target2.view.has_camera && target2.view.colour == ColourMode::orientation_parity);
+        QCOMPARE(target2.view.pixels_per_unit, 20.0);
+    }
+    void reset_restarts_at_update_zero_with_the_current_lambda() {
+        MockRenderTarget target;
+        LabController lab(small_session(), target);
+        lab.step_frame();
+        lab.set_lambda(3.0);
+        lab.sync();
+        lab.reset();
+        lab.sync();
+        QCOMPARE(lab.snapshot().time, std::uint64_t(0));
+        QCOMPARE(lab.snapshot().lambda, 3.0);
+        QCOMPARE(lab.snapshot().generation, std::uint64_t(1));
+        QCOMPARE(lab.snapshot().dimers, 0u);
+    }
+    void bad_input_starts_nothing() {
+        MockRenderTarget target;
+        Session s = small_session();
+        s.graph = "grid:0x3";
+        QVERIFY_THROWS_EXCEPTION(InputError, LabController(s, target));
+        QCOMPARE(target.scenes, 0);
+        LabController lab(small_session(), target);
+        QVERIFY_THROWS_EXCEPTION(InputError, lab.set_lambda(-1));
+        QVERIFY_THROWS_EXCEPTION(InputError, lab.set_lambda(std::nan("")));
+        lab.sync();
+        QCOMPARE(lab.snapshot().record.changes().size(), std::size_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAppLogic)
+#include "test_app_logic.moc"

@@ -1,0 +1,155 @@
+// verification/manifest.json is well formed and names only existing files; `dimerlab-cli verify`
+// applies the STALE rule: after one covered file changes in a copy of the checkout, exactly the
+// claims that depend on it report "stale", and none of them is shown as proved or tested.
+#include <QTemporaryDir>
+#include <QtTest>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "cli_runner.hpp"
+#include "verify/claim_status.hpp"
+#include "verify/sha256.hpp"
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path source_dir() {
+    return fs::path(qEnvironmentVariable("DIMERLAB_SOURCE_DIR").toStdString());
+}
+
+json load(const fs::path& p) {
+    std::ifstream in(p);
+    return json::parse(in);
+}
+
+std::set<std::string> claim_files(const json& c) {
+    std::set<std::string> files;
+    for (const char* key : {"covers", "artifacts", "mutants"}) {
+        for (const auto& f : c[key]) files.insert(f.get<std::string>());
+    }
+    return files;
+}
+
+// A copy of every file the manifest names, plus a status saying every claim was proved on them.
+void make_copy(const fs::path& dst, const json& manifest) {
+    fs::create_directories(dst / "verification");
+    fs::copy_file(source_dir() / "verification/manifest.json", dst / "verification/manifest.json");
+    json status = {{"schema", 1}, {"date", "test"}, {"claims", json::object()}};
+    for (const auto& c : manifest["claims"]) {
+        json hashes = json::object();
+        for (const auto& f : claim_files(c)) {
+            fs::create_directories((dst / f).parent_path());
+            if (!fs::exists(dst / f)) fs::copy_file(source_dir() / f, dst / f);
+            hashes[f] = dimerlab::verify::sha256_file((dst / f).string()).value();
+        }
+        status["claims"][c["id"].get<std::string>()] = {
+            {"status", "proved"}, {"hashes", hashes}, {"mutants", json::object()}};
+    }
+    std::ofstream(dst / "status.json") << status.dump(2);
+}
+
+std::map<std::string, std::string> statuses(const QJsonObject& out) {
+    std::map<std::string, std::string> r;
+    for (const auto& v : out["claims"].toArray()) {
+        r[v.toObject()["id"].toString().toStdString()] = v.toObject()["status"].toString().toStdString();
+    }
+    return r;
+}
+
+}  // namespace
+
+class TestManifest : public QObject {
+    Q_OBJECT
+  private slots:
+    void schema_valid_and_files_exist() {
+        const json manifest = load(source_dir() / "verification/manifest.json");
+        dimerlab::verify::validate_manifest(manifest);
+        QVERIFY(manifest["claims"].size() >= 6);
+        for (const auto& c : manifest["claims"]) {
+            for (const auto& f : claim_files(c)) {
+                QVERIFY2(fs::is_regular_file(source_dir() / f),
+                         (c["id"].get<std::string>() + ": " + f).c_str());
+            }
+            // every obligation that a tool checks carries a mutant or a theorem list
+            const std::string method = c["method"];
+            if (method == "smt-obligation" || method == "proof-code" || method == "model-check") {
+                QVERIFY2(!c["mutants"].empty(), c["id"].get<std::string>().c_str());
+            }
+            if (method == "proof-model") QVERIFY(!c["theorems"].empty());
+        }
+    }
+
+    void invalid_manifest_rejected() {
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 dimerlab::verify::validate_manifest(json{{"schema", 1}}));
+        json bad = load(source_dir() / "verification/manifest.json");
+        bad["claims"][0].erase("does_not_establish");
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dimerlab::verify::validate_manifest(bad));
+
+        QTemporaryDir dir;
+        const CliResult missing = run_cli({"verify", "--repo", dir.path(), "--json"});
+        QCOMPARE(missing.exit_code, 2);
+        fs::create_directories(fs::path(dir.path().toStdString()) / "verification");
+        std::ofstream(fs::path(dir.path().toStdString()) / "verification/manifest.json") << "{ not json";
+        QCOMPARE(run_cli({"verify", "--repo", dir.path(), "--json"}).exit_code, 2);
+    }
+
+    void edited_file_makes_exactly_its_claims_stale() {
+        const json manifest = load(source_dir() / "verification/manifest.json");
+        QTemporaryDir dir;
+        const fs::path root(dir.path().toStdString());
+        make_copy(root, manifest);
+        const QStringList args{"verify", "--repo", dir.path(), "--status", dir.path() + "/status.json",
+                               "--json"};
+
+        CliResult before = run_cli(args);
+        QCOMPARE(before.exit_code, 0);
+        for (const auto& [id, s] : statuses(before.json())) QVERIFY2(s == "proved", id.c_str());
+
+        for (const std::string edited :
+             {"core/chromatic/colouring_validator.cpp", "core/model/heat_bath_rule.hpp"}) {
+            std::ofstream(root / edited, std::ios::app) << "\n// edited\n";
+            std::set<std::string> expect;
+            for (const auto& c : manifest["claims"]) {
+                if (claim_files(c).count(edited)) expect.insert(c["id"]);
+            }
+            QVERIFY(!expect.empty());
+            const CliResult after = run_cli(args);
+            QCOMPARE(after.exit_code, 0);  // stale claims are reported, not an error
+            std::set<std::string> stale;
+            for (const auto& [id, s] : statuses(after.json())) {
+                if (s == "stale") stale.insert(id);
+            }
+            QVERIFY2(stale == expect, edited.c_str());
+            // the file is listed as the reason
+            for (const auto& v : after.json()["claims"].toArray()) {
+                const auto o = v.toObject();
+                if (o["status"].toString() == "stale") {
+                    QVERIFY(o["changed"].toArray().contains(QString::fromStdString(edited)) ||
+                            stale.size() > expect.size());
+                }
+            }
+            std::ofstream(root / edited, std::ios::trunc) << std::ifstream(source_dir() / edited).rdbuf();
+        }
+        // restored byte for byte: green again
+        for (const auto& [id, s] : statuses(run_cli(args).json())) QVERIFY2(s == "proved", id.c_str());
+    }
+
+    void summary_counts() {
+        std::vector<dimerlab::verify::ClaimReport> claims(4);
+        const char* st[] = {"proved", "proved", "stale", "not-run"};
+        for (int i = 0; i < 4; ++i) {
+            claims[i].kernel = "k";
+            claims[i].status = st[i];
+        }
+        QCOMPARE(dimerlab::verify::kernel_summary(claims, "k"),
+                 std::string("2 proved \xC2\xB7 1 stale \xC2\xB7 1 not run"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestManifest)
+#include "test_manifest.moc"

@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Runs every verification check this machine can run (manifest.json) and writes the status file.
+
+Status per claim: proved / tested / failed / not-run, with the SHA-256 of every covered file,
+artifact and mutant it ran on (raw bytes), so `dimerlab-cli verify` can apply the STALE rule.
+Exit status: 0 when nothing failed and every mutant was caught; 1 otherwise; 2 on a bad manifest.
+A missing tool counts as a failure unless --allow-missing (CI installs them all).
+Python 3 standard library only.
+"""
+import argparse, concurrent.futures, datetime, hashlib, json, os, re, shutil, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# Classical axioms the stdlib's real numbers bring in; anything else in Print Assumptions fails.
+REALS_AXIOMS = {"ClassicalDedekindReals.sig_not_dec", "ClassicalDedekindReals.sig_forall_dec",
+                "FunctionalExtensionality.functional_extensionality_dep", "Classical_Prop.classic"}
+AXIOM_WHITELIST = {"Jacobi.v": set(), "Stats.v": REALS_AXIOMS}
+TIMEOUT = 120
+
+
+def sha256_file(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def run(cmd, cwd=None, timeout=TIMEOUT):
+    """(rc, combined output, seconds); rc 124 on timeout, 127 on a missing tool."""
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=timeout, text=True)
+        return p.returncode, p.stdout, time.monotonic() - t0
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return 124, out + "\n[timeout]", time.monotonic() - t0
+    except FileNotFoundError:
+        return 127, f"tool not found: {cmd[0]}", time.monotonic() - t0
+
+
+class Missing(Exception):
+    pass
+
+
+def need(*tools):
+    for t in tools:
+        if shutil.which(t) is None:
+            raise Missing(t)
+
+
+def tool_version(cmd):
+    if shutil.which(cmd[0]) is None:
+        return None
+    rc, out, _ = run(cmd, timeout=30)
+    return out.strip().splitlines()[0] if out.strip() else None
+
+
+# ---- methods: each returns (ok, log lines) ----
+def check_coq(repo, artifact, theorems, work):
+    need("coqc")
+    log = []
+    src = os.path.join(repo, artifact)
+    text = open(src, encoding="utf-8").read()
+    # coqc accepts Admitted (pitfall 5): refuse it and any home-made axiom before compiling.
+    code = re.sub(r"\(\*.*?\*\)", "", text, flags=re.S)
+    bad = re.findall(r"\b(Admitted|admit|Axiom|Axioms|Parameter|Conjecture|Hypothesis)\b", code)
+    if bad:
+        return False, [f"{artifact}: forbidden {sorted(set(bad))}"]
+    os.makedirs(work, exist_ok=True)
+    name = os.path.basename(artifact)
+    shutil.copy(src, os.path.join(work, name))
+    rc, out, dt = run(["coqc", "-Q", ".", "DL", name], cwd=work)
+    log.append(f"coqc {name}: rc={rc} {dt:.1f}s")
+    if rc != 0:
+        return False, log + out.splitlines()[-20:]
+    mod = name[:-2]
+    drv = f"_assume_{mod}.v"
+    with open(os.path.join(work, drv), "w") as f:
+        f.write(f"From DL Require Import {mod}.\n")
+        for th in theorems:
+            f.write(f'Print Assumptions {th}.\nGoal True. idtac "@@END {th}". Abort.\n')
+    rc, out, dt = run(["coqc", "-Q", ".", "DL", drv], cwd=work)
+    if rc != 0:
+        return False, log + out.splitlines()[-20:]
+    allowed = AXIOM_WHITELIST.get(name, set())
+    ok = True
+    for th, block in zip(theorems, out.split("@@END")[: len(theorems)]):
+        axioms = set(re.findall(r"^([A-Za-z_][\w.']*)\s*:", block, flags=re.M)) - {"Axioms"}
+        closed = "Closed under the global context" in block
+        extra = axioms - allowed
+        if not closed and (not axioms or extra):
+            ok = False
+            log.append(f"{th}: unlisted axioms {sorted(extra) or '(unparsed)'}")
+        else:
+            log.append(f"{th}: " + ("closed" if closed else f"stdlib axioms only {sorted(axioms)}"))
+    return ok, log
+
+
+def smt_answer(solver, path):
+    need(solver)
+    cmd = [solver, "-T:60", path] if solver == "z3" else [solver, "--tlimit=60000", path]
+    rc, out, dt = run(cmd, timeout=90)
+    ans = out.strip().splitlines()[0] if out.strip() else f"(no answer, rc={rc})"
+    return ans, dt
+
+
+def check_smt(repo, files, expect):
+    ok, log = True, []
+    for f in files:
+        for solver in ("z3", "cvc5"):
+            ans, dt = smt_answer(solver, os.path.join(repo, f))
+            good = ans == expect
+            ok &= good
+            log.append(f"{solver} {f}: {ans} ({dt:.2f}s){'' if good else ' EXPECTED ' + expect}")
+    return ok, log
+
+
+def wp_goals(workdir, timeout_s):
+    need("frama-c", "why3")
+    rc, out, dt = run(["frama-c", "-wp", "-wp-rte", "-wp-prover", "z3,cvc4", "-wp-timeout", str(timeout_s),
+                       "-wp-fct", "twin_heat_bath_update", os.path.join(workdir, "wp_main.c")],
+                      cwd=workdir, timeout=180)
+    m = re.search(r"Proved goals:\s*(\d+)\s*/\s*(\d+)", out)
+    # frama-c exits 0 even when goals fail (pitfall 4): only "N / N" counts.
+    if m is None:  # no summary at all: the run itself broke, which proves nothing either way
+        return None, "no summary", dt, out
+    return (m.group(1) == m.group(2) and rc == 0), m.group(0), dt, out
+
+
+def wp_dir(repo, header, work):
+    os.makedirs(work, exist_ok=True)
+    shutil.copy(os.path.join(repo, header), os.path.join(work, "heat_bath_rule_twin.h"))
+    shutil.copy(os.path.join(repo, "verification/wp/wp_main.c"), os.path.join(work, "wp_main.c"))
+    return work
+
+
+def spin_violation(repo, pml, work):
+    need("spin", "gcc")
+    os.makedirs(work, exist_ok=True)
+    shutil.copy(os.path.join(repo, "verification/spin/chromatic_class.pml"), work)
+    shutil.copy(os.path.join(repo, pml), work)
+    name = os.path.basename(pml)
+    rc, out, dt = run(["spin", "-a", name], cwd=work)
+    if rc != 0:
+        return None, out
+    rc, out2, _ = run(["gcc", "-O1", "-w", "-o", "pan", "pan.c"], cwd=work)
+    if rc != 0:
+        return None, out2
+    rc, out3, dt3 = run(["./pan", "-m100000"], cwd=work)
+    m = re.search(r"errors:\s*(\d+)", out3)
+    if m is None:
+        return None, out3
+    return int(m.group(1)) > 0, f"{m.group(0)} ({dt + dt3:.2f}s)"
+
+
+# ---- per-claim drivers ----
+def do_claim(claim, repo, work, mode):
+    cid = claim["id"]
+    method = claim["method"]
+    res = {"status": "not-run", "log": [], "mutants": {}}
+    t0 = time.monotonic()
+    try:
+        if method == "proof-model":
+            if mode != "mutants":
+                ok, log = True, []
+                for a in claim["artifacts"]:
+                    o, l = check_coq(repo, a, claim.get("theorems", []), os.path.join(work, cid))
+                    ok &= o
+                    log += l
+                res["status"], res["log"] = ("proved" if ok else "failed"), log
+        elif method == "smt-obligation":
+            if mode != "mutants":
+                ok, log = check_smt(repo, claim["artifacts"], "unsat")
+                res["status"], res["log"] = ("proved" if ok else "failed"), log
+            for mu in claim["mutants"]:
+                caught, log = check_smt(repo, [mu], "sat")
+                res["mutants"][mu] = "caught" if caught else "NOT CAUGHT"
+                res["log"] += log
+        elif method == "proof-code":
+            if mode != "mutants":
+                ok, summary, dt, out = wp_goals(wp_dir(repo, "verification/wp/heat_bath_rule_twin.h",
+                                                       os.path.join(work, cid, "main")), 10)
+                res["status"] = "proved" if ok is True else "failed"
+                res["log"] = [f"frama-c WP: {summary} ({dt:.1f}s)"] + ([] if ok else out.splitlines()[-30:])
+            for mu in claim["mutants"]:
+                ok, summary, dt, _ = wp_goals(wp_dir(repo, mu, os.path.join(work, cid, os.path.basename(mu))), 5)
+                res["mutants"][mu] = "caught" if ok is False else "NOT CAUGHT"
+                res["log"].append(f"mutant {mu}: {summary} ({dt:.1f}s)")
+        elif method == "model-check":
+            if mode != "mutants":
+                viol, info = spin_violation(repo, claim["artifacts"][0], os.path.join(work, cid, "main"))
+                res["status"] = "tested" if viol is False else "failed"
+                res["log"].append(f"spin {claim['artifacts'][0]}: {info}")
+            for mu in claim["mutants"]:
+                viol, info = spin_violation(repo, mu, os.path.join(work, cid, os.path.basename(mu)))
+                res["mutants"][mu] = "caught" if viol is True else "NOT CAUGHT"
+                res["log"].append(f"spin mutant {mu}: {info}")
+        elif method == "runtime-check":
+            res["log"].append("checked at run time on every graph load; the app shows it per graph")
+        elif method == "gpu":
+            res["log"].append("needs a GPU machine: run gpu/check-on-device.sh there")
+    except Missing as e:
+        res["status"] = "not-run"
+        res["missing_tool"] = str(e)
+        res["log"].append(f"tool missing: {e}")
+    res["seconds"] = round(time.monotonic() - t0, 2)
+    return cid, res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repo", default=os.path.dirname(HERE))
+    ap.add_argument("--manifest", default=None)
+    ap.add_argument("--status", default=None, help="output (default REPO/build/verification_status.json)")
+    ap.add_argument("--mode", choices=["all", "mutants"], default="all",
+                    help="mutants: run only the planted mutants (each must be caught)")
+    ap.add_argument("--allow-missing", action="store_true", help="a missing tool is not-run, not a failure")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    repo = os.path.abspath(args.repo)
+    manifest_path = args.manifest or os.path.join(repo, "verification/manifest.json")
+    status_path = args.status or os.path.join(repo, "build/verification_status.json")
+    try:
+        manifest = json.load(open(manifest_path, encoding="utf-8"))
+        claims = manifest["claims"]
+    except (OSError, ValueError, KeyError) as e:
+        print(f"check: bad manifest {manifest_path}: {e}", file=sys.stderr)
+        return 2
+
+    if shutil.which("why3"):
+        run(["why3", "config", "detect"], timeout=60)  # per machine; WP needs it (pitfall 3)
+    t0 = time.monotonic()
+    work = tempfile.mkdtemp(prefix="dimerlab-verify-")
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+        for cid, res in ex.map(lambda c: do_claim(c, repo, work, args.mode), claims):
+            results[cid] = res
+    shutil.rmtree(work, ignore_errors=True)
+
+    out_claims = {}
+    failures = 0
+    for c in claims:
+        r = results[c["id"]]
+        files = sorted(set(c["covers"]) | set(c["artifacts"]) | set(c["mutants"]))
+        r["hashes"] = {f: sha256_file(os.path.join(repo, f)) for f in files if os.path.isfile(os.path.join(repo, f))}
+        r["kernel"] = c["kernel"]
+        r["where"] = "ci-cpu"
+        if r["status"] == "failed":
+            failures += 1
+        if r.get("missing_tool") and not args.allow_missing:
+            failures += 1
+        failures += sum(1 for v in r["mutants"].values() if v != "caught")
+        out_claims[c["id"]] = r
+
+    tools = {k: tool_version(v) for k, v in {
+        "coqc": ["coqc", "--version"], "z3": ["z3", "--version"], "cvc5": ["cvc5", "--version"],
+        "frama-c": ["frama-c", "-version"], "why3": ["why3", "--version"], "spin": ["spin", "-V"]}.items()}
+    rc, commit, _ = run(["git", "-C", repo, "rev-parse", "HEAD"], timeout=10)
+    status = {
+        "schema": 1,
+        "mode": args.mode,
+        "manifest_sha256": sha256_file(manifest_path),
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "commit": commit.strip() if rc == 0 else None,
+        "tools": tools,
+        "seconds": round(time.monotonic() - t0, 1),
+        "claims": out_claims,
+    }
+    if args.mode == "mutants" and os.path.exists(status_path):
+        pass  # a mutants-only run never overwrites a full status
+    else:
+        os.makedirs(os.path.dirname(os.path.abspath(status_path)), exist_ok=True)
+        tmp = status_path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(status, f, indent=2)
+            f.write("\n")
+        os.replace(tmp, status_path)
+
+    print(f"{'claim':10} {'kernel':13} {'method':15} {'status':8} {'mutants':10} secs")
+    for c in claims:
+        r = out_claims[c["id"]]
+        mu = r["mutants"]
+        mtxt = f"{sum(v == 'caught' for v in mu.values())}/{len(mu)} caught" if mu else "-"
+        print(f"{c['id']:10} {c['kernel']:13} {c['method']:15} {r['status']:8} {mtxt:10} {r['seconds']}")
+        if r["status"] == "failed" or any(v != "caught" for v in mu.values()):
+            for line in r["log"]:
+                print(f"    {line}")
+    print(f"verification: {failures} problem(s), {status['seconds']} s, status -> {status_path}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
