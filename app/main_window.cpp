@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QLabel>
@@ -12,9 +13,13 @@
 #include <QTimer>
 #include <QToolBar>
 
+#include "diagnostics_panel.hpp"
 #include "gl_viewport.hpp"
+#include "model_panel.hpp"
+#include "partition_panel.hpp"
 #include "preset.hpp"
 #include "util/errors.hpp"
+#include "verification_panel.hpp"
 
 namespace dimerlab::app {
 
@@ -24,6 +29,7 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     controller_ = std::make_unique<LabController>(session, *view_);
     build_toolbar();
     build_menus();
+    build_docks();
     status_ = new QLabel(this);
     statusBar()->addWidget(status_);
     timer_ = new QTimer(this);
@@ -32,10 +38,76 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     timer_->start();
     clock_.start();
     sync_controls();
+    panels_follow_session();
     update_status();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::build_docks() {
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    auto dock = [this](const QString& title, const QString& name, QWidget* panel, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);  // saveState() needs names
+        d->setWidget(panel);
+        addDockWidget(area, d);
+        return d;
+    };
+    model_panel_ = new ModelPanel(this);
+    partition_panel_ = new PartitionPanel(this);
+    verification_panel_ = new VerificationPanel(this);
+    diagnostics_panel_ = new DiagnosticsPanel(this);
+    QDockWidget* model = dock("Model", "model-dock", model_panel_, Qt::LeftDockWidgetArea);
+    QDockWidget* diagnostics =
+        dock("Diagnostics", "diagnostics-dock", diagnostics_panel_, Qt::LeftDockWidgetArea);
+    splitDockWidget(model, diagnostics, Qt::Vertical);
+    QDockWidget* partition =
+        dock("Partition function", "partition-dock", partition_panel_, Qt::RightDockWidgetArea);
+    QDockWidget* verification =
+        dock("Verification", "verification-dock", verification_panel_, Qt::RightDockWidgetArea);
+    splitDockWidget(partition, verification, Qt::Vertical);
+    resizeDocks({model, partition}, {340, 420}, Qt::Horizontal);
+    QMenu* view = menuBar()->addMenu("&View");
+    for (QDockWidget* d : {model, diagnostics, partition, verification})
+        view->addAction(d->toggleViewAction());
+    connect(model_panel_, &ModelPanel::apply_requested, this, [this](const Session& s) { apply_model(s); });
+    connect(model_panel_, &ModelPanel::lambda_changed, this, [this](double l) {
+        try {
+            controller_->set_lambda(l);
+        } catch (const InputError&) {
+            return;  // the entry's range keeps λ valid; nothing to record otherwise
+        }
+        lambda_changed_elsewhere(l);
+    });
+    verification_panel_->load();
+    // Every drawn frame, however it was driven (frame clock or automation), feeds the diagnostics;
+    // observe() ignores a snapshot it has already seen.
+    connect(view_, &QOpenGLWidget::frameSwapped, this,
+            [this] { diagnostics_panel_->observe(controller_->snapshot()); });
+}
+
+void MainWindow::apply_model(const Session& session) {
+    try {
+        open_session(session);
+    } catch (const std::exception& e) {
+        // Only building finds some errors (memory); the old lab keeps running.
+        model_panel_->show_build_error(QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::lambda_changed_elsewhere(double lambda) {
+    const QSignalBlocker b(lambda_box_);
+    lambda_box_->setValue(lambda);
+    model_panel_->set_lambda(lambda);
+    partition_panel_->set_problem(controller_->graph().spec(), lambda);
+}
+
+void MainWindow::panels_follow_session() {
+    const Session s = controller_->current_session();
+    model_panel_->set_session(s);
+    partition_panel_->set_problem(controller_->graph().spec(), controller_->snapshot().lambda);
+    diagnostics_panel_->reset(controller_->graph());
+}
 
 void MainWindow::set_manual_frames(bool manual) {
     if (manual) {
@@ -46,6 +118,7 @@ void MainWindow::set_manual_frames(bool manual) {
 }
 
 void MainWindow::refresh() {
+    diagnostics_panel_->observe(controller_->snapshot());
     sync_controls();
     update_status();
 }
@@ -72,8 +145,11 @@ void MainWindow::build_toolbar() {
     lambda_box_->setRange(1e-6, 1e9);
     lambda_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     lambda_box_->setToolTip("Dimer activity; a change is recorded at the update index the chain has reached");
-    connect(lambda_box_, &QDoubleSpinBox::valueChanged, this,
-            [this](double l) { controller_->set_lambda(l); });
+    connect(lambda_box_, &QDoubleSpinBox::valueChanged, this, [this](double l) {
+        controller_->set_lambda(l);
+        model_panel_->set_lambda(l);
+        partition_panel_->set_problem(controller_->graph().spec(), l);
+    });
     bar->addWidget(lambda_box_);
     bar->addWidget(new QLabel("  sweeps/frame ", this));
     speed_box_ = new QDoubleSpinBox(this);
@@ -123,6 +199,7 @@ void MainWindow::open_session(const Session& session) {
     auto next = std::make_unique<LabController>(session, *view_);
     controller_ = std::move(next);
     sync_controls();
+    panels_follow_session();
 }
 
 void MainWindow::sync_controls() {

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
     add(cli::add_count_command);
     add(cli::add_mix_command);
     add(cli::add_verify_command);
+    add(cli::add_export_command);
 
     try {
         app.parse(argc, argv);

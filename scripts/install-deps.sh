@@ -18,6 +18,8 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev
   # verification (verification/check.sh: Coq, SMT, Frama-C WP, Spin) and libcrypto for its SHA-256 keys
   coq z3 cvc5 cvc4 why3 frama-c-base spin libssl-dev
+  # video export (video/: FFmpeg's libraries, toolchain.md §7)
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
 )
 
 missing=()

@@ -1,0 +1,179 @@
+#include "model_panel.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+#include "graph/graph_spec.hpp"
+#include "sampling/start_state.hpp"
+
+namespace dimerlab::app {
+
+namespace {
+
+const int kSliderMax =
+    static_cast<int>(std::lround(std::log10(kLambdaMax / kLambdaMin))) * kLambdaStepsPerDecade;
+
+}  // namespace
+
+int lambda_slider_position(double lambda) {
+    if (!(lambda > 0)) return 0;
+    const double pos = (std::log10(lambda) - std::log10(kLambdaMin)) * kLambdaStepsPerDecade;
+    return std::clamp(static_cast<int>(std::lround(pos)), 0, kSliderMax);
+}
+
+double lambda_at_slider_position(int position) {
+    position = std::clamp(position, 0, kSliderMax);
+    return std::pow(10.0, std::log10(kLambdaMin) + static_cast<double>(position) / kLambdaStepsPerDecade);
+}
+
+ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
+    auto* form = new QFormLayout;
+    spec_edit_ = new QLineEdit(this);
+    spec_edit_->setPlaceholderText("grid:64x64, torus:32x32, aztec:20, complete:12, regular:1000,3 …");
+    spec_edit_->setToolTip("Graph spec family:params, as in dimerlab-cli --graph");
+    error_label_ = new QLabel(this);
+    error_label_->setStyleSheet("color: #c62828;");
+    error_label_->setWordWrap(true);
+    error_label_->hide();
+    auto* spec_box = new QVBoxLayout;
+    spec_box->setContentsMargins(0, 0, 0, 0);
+    spec_box->addWidget(spec_edit_);
+    spec_box->addWidget(error_label_);
+    form->addRow("Graph", spec_box);
+
+    lambda_slider_ = new QSlider(Qt::Horizontal, this);
+    lambda_slider_->setRange(0, kSliderMax);
+    lambda_slider_->setToolTip("λ on a log scale, 10⁻³ … 10⁴");
+    lambda_entry_ = new QDoubleSpinBox(this);
+    lambda_entry_->setRange(kLambdaMin, kLambdaMax);
+    lambda_entry_->setDecimals(6);
+    lambda_entry_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    lambda_entry_->setKeyboardTracking(false);  // one recorded λ change per entry, not per keystroke
+    auto* lambda_row = new QHBoxLayout;
+    lambda_row->addWidget(lambda_slider_, 1);
+    lambda_row->addWidget(lambda_entry_);
+    form->addRow("λ", lambda_row);
+
+    seed_box_ = new QSpinBox(this);
+    seed_box_->setRange(0, INT_MAX);
+    form->addRow("Seed", seed_box_);
+    dynamics_box_ = new QComboBox(this);
+    for (Dynamics d : {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic}) {
+        dynamics_box_->addItem(QString::fromUtf8(dynamics_name(d)));
+    }
+    form->addRow("Dynamics", dynamics_box_);
+    start_box_ = new QComboBox(this);
+    for (StartKind k : {StartKind::empty, StartKind::greedy, StartKind::maximum}) {
+        start_box_->addItem(QString::fromUtf8(start_kind_name(k)));
+    }
+    form->addRow("Start", start_box_);
+    speed_box_ = new QDoubleSpinBox(this);
+    speed_box_->setRange(0.01, 1000);
+    speed_box_->setDecimals(2);
+    speed_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    speed_box_->setSuffix(" sweeps/frame");
+    form->addRow("Speed", speed_box_);
+
+    apply_ = new QPushButton("Apply", this);
+    apply_->setToolTip("Rebuild the lab from these settings (the chain restarts at update 0)");
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(apply_);
+    layout->addStretch(1);
+
+    connect(spec_edit_, &QLineEdit::textChanged, this, [this] { validate(); });
+    connect(spec_edit_, &QLineEdit::returnPressed, this, &ModelPanel::apply);
+    connect(apply_, &QPushButton::clicked, this, &ModelPanel::apply);
+    connect(lambda_slider_, &QSlider::valueChanged, this, [this](int pos) {
+        const double l = lambda_at_slider_position(pos);
+        const QSignalBlocker block(lambda_entry_);
+        lambda_entry_->setValue(l);
+        emit lambda_changed(lambda_entry_->value());
+    });
+    connect(lambda_entry_, &QDoubleSpinBox::valueChanged, this, [this](double l) {
+        const QSignalBlocker block(lambda_slider_);
+        lambda_slider_->setValue(lambda_slider_position(l));
+        emit lambda_changed(l);
+    });
+
+    set_session(Session{});
+}
+
+void ModelPanel::set_session(const Session& session) {
+    base_ = session;
+    {
+        const QSignalBlocker b(spec_edit_);
+        spec_edit_->setText(QString::fromStdString(session.graph));
+    }
+    set_lambda(session.record.lambda_at(session.update_index));
+    const QSignalBlocker b1(seed_box_), b2(dynamics_box_), b3(start_box_), b4(speed_box_);
+    seed_box_->setValue(static_cast<int>(std::min<std::uint64_t>(session.seed, INT_MAX)));
+    dynamics_box_->setCurrentText(QString::fromUtf8(dynamics_name(session.dynamics)));
+    start_box_->setCurrentText(QString::fromUtf8(start_kind_name(session.start)));
+    speed_box_->setValue(session.sweeps_per_frame);
+    validate();
+}
+
+void ModelPanel::set_lambda(double lambda) {
+    const QSignalBlocker b1(lambda_slider_), b2(lambda_entry_);
+    lambda_entry_->setValue(lambda);
+    lambda_slider_->setValue(lambda_slider_position(lambda));
+}
+
+double ModelPanel::lambda() const {
+    return lambda_entry_->value();
+}
+
+void ModelPanel::validate() {
+    try {
+        parse_graph_spec(spec_edit_->text().trimmed().toStdString());
+        spec_error_.clear();
+    } catch (const std::exception& e) {
+        // InputError messages are one line and name the spec, so they fit under the field.
+        spec_error_ = QString::fromUtf8(e.what());
+        if (spec_error_.isEmpty()) spec_error_ = "invalid graph spec";
+    }
+    error_label_->setText(spec_error_);
+    error_label_->setVisible(!spec_error_.isEmpty());
+    apply_->setEnabled(spec_error_.isEmpty());
+}
+
+void ModelPanel::show_build_error(const QString& message) {
+    error_label_->setText(message);
+    error_label_->setVisible(true);
+}
+
+Session ModelPanel::pending_session() const {
+    Session s = base_;
+    s.graph = spec_edit_->text().trimmed().toStdString();
+    s.seed = static_cast<std::uint64_t>(seed_box_->value());
+    s.dynamics = parse_dynamics(dynamics_box_->currentText());
+    s.start = parse_start_kind(start_box_->currentText().toStdString());
+    s.record = LambdaRecord{lambda()};
+    s.update_index = 0;
+    s.state_hash.reset();
+    s.sweeps_per_frame = speed_box_->value();
+    s.running = true;
+    s.view.has_camera = false;  // a new graph needs a fresh fit
+    return s;
+}
+
+void ModelPanel::apply() {
+    validate();
+    if (!spec_valid()) return;
+    emit apply_requested(pending_session());
+}
+
+}  // namespace dimerlab::app

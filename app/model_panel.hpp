@@ -1,0 +1,79 @@
+#pragma once
+// The Model panel: what the next lab is built from (graph spec, λ, seed, dynamics, start, speed).
+// The spec is parsed on every edit so a mistake shows under the field at once and Apply stays
+// disabled; Apply only emits apply_requested, so the window decides how to rebuild and the panel
+// is testable without a controller or OpenGL.
+#include <QString>
+#include <QWidget>
+#include <cstdint>
+
+#include "session.hpp"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace dimerlab::app {
+
+// The λ slider is logarithmic over [1e-3, 1e4], 100 steps per decade, so λ = 1 and every power
+// of ten sit on a step.
+inline constexpr double kLambdaMin = 1e-3;
+inline constexpr double kLambdaMax = 1e4;
+inline constexpr int kLambdaStepsPerDecade = 100;
+int lambda_slider_position(double lambda);  // clamped to the slider's range
+double lambda_at_slider_position(int position);
+
+class ModelPanel : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ModelPanel(QWidget* parent = nullptr);
+
+    // Shows a session's settings (after a load or an apply); emits nothing.
+    void set_session(const Session& session);
+    // Follows a λ change made elsewhere (toolbar) without emitting lambda_changed.
+    void set_lambda(double lambda);
+
+    double lambda() const;
+    bool spec_valid() const { return spec_error_.isEmpty(); }
+    QString spec_error() const { return spec_error_; }
+    // Shows an error that only building could find (e.g. too large for memory) under the field.
+    void show_build_error(const QString& message);
+    // The session Apply would request, at update 0.
+    Session pending_session() const;
+
+    QLineEdit* spec_edit() const { return spec_edit_; }
+    QLabel* error_label() const { return error_label_; }
+    QSlider* lambda_slider() const { return lambda_slider_; }
+    QDoubleSpinBox* lambda_entry() const { return lambda_entry_; }
+    QPushButton* apply_button() const { return apply_; }
+
+  public slots:
+    // Emits apply_requested only when the spec parses: an invalid spec starts nothing.
+    void apply();
+
+  signals:
+    void apply_requested(const dimerlab::app::Session& session);
+    // λ moved in this panel: the window applies it to the running chain as a recorded change.
+    void lambda_changed(double lambda);
+
+  private:
+    void validate();
+
+    Session base_;  // keeps the fields the panel does not edit (name, view settings)
+    QString spec_error_;
+    QLineEdit* spec_edit_ = nullptr;
+    QLabel* error_label_ = nullptr;
+    QSlider* lambda_slider_ = nullptr;
+    QDoubleSpinBox* lambda_entry_ = nullptr;
+    QSpinBox* seed_box_ = nullptr;
+    QComboBox* dynamics_box_ = nullptr;
+    QComboBox* start_box_ = nullptr;
+    QDoubleSpinBox* speed_box_ = nullptr;
+    QPushButton* apply_ = nullptr;
+};
+
+}  // namespace dimerlab::app

@@ -1,0 +1,302 @@
+#include "partition_panel.hpp"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMetaObject>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <chrono>
+#include <cmath>
+
+#include "counting/approx/approx_count.hpp"
+#include "counting/exact/matching_polynomial.hpp"
+#include "graph/graph_spec.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab::app {
+
+namespace {
+
+Graph build_for_counting(const std::string& spec) {
+    BuildOptions options;
+    options.with_layout = false;  // counting never draws: skip the igraph layout of random graphs
+    return make_graph(spec, options);
+}
+
+}  // namespace
+
+PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
+    problem_label_ = new QLabel(this);
+    problem_label_->setWordWrap(true);
+    exact_label_ = new QLabel("—", this);
+    exact_label_->setWordWrap(true);
+    exact_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    estimate_label_ = new QLabel("—", this);
+    estimate_label_->setWordWrap(true);
+    estimate_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    per_site_label_ = new QLabel("—", this);
+    per_site_label_->setWordWrap(true);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setTextVisible(true);
+    progress_->setFormat("idle");
+    epsilon_box_ = new QDoubleSpinBox(this);
+    epsilon_box_->setRange(0.001, 1.0);
+    epsilon_box_->setDecimals(3);
+    epsilon_box_->setSingleStep(0.01);
+    epsilon_box_->setValue(0.05);
+    epsilon_box_->setToolTip("Target half-width of the 95% interval on ln Z");
+    exact_button_ = new QPushButton("Exact", this);
+    exact_button_->setToolTip("Exact matching polynomial, when its estimated cost is feasible");
+    estimate_button_ = new QPushButton("Estimate", this);
+    estimate_button_->setToolTip("Replica estimate of ln Z with a Student-t interval (TPA paired product)");
+    cancel_button_ = new QPushButton("Cancel", this);
+
+    auto* form = new QFormLayout;
+    form->addRow("Exact ln Z", exact_label_);
+    form->addRow("Estimate", estimate_label_);
+    form->addRow("ε (ln Z)", epsilon_box_);
+    form->addRow("ln Z / n", per_site_label_);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(exact_button_);
+    buttons->addWidget(estimate_button_);
+    buttons->addWidget(cancel_button_);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(problem_label_);
+    layout->addLayout(form);
+    layout->addWidget(progress_);
+    layout->addLayout(buttons);
+    layout->addStretch(1);
+
+    connect(exact_button_, &QPushButton::clicked, this, &PartitionPanel::compute_exact);
+    connect(estimate_button_, &QPushButton::clicked, this, &PartitionPanel::compute_estimate);
+    connect(cancel_button_, &QPushButton::clicked, this, &PartitionPanel::cancel_estimate);
+    set_problem(spec_, lambda_);
+}
+
+PartitionPanel::~PartitionPanel() {
+    cancel_->store(true);
+    // The exact DP has no cancel flag; its cost is bounded by ExactOptions' limits.
+    if (exact_thread_.joinable()) exact_thread_.join();
+    if (estimate_thread_.joinable()) estimate_thread_.join();
+}
+
+void PartitionPanel::set_problem(const std::string& spec, double lambda) {
+    if (spec == spec_ && lambda == lambda_ && job_ != 0) return;
+    spec_ = spec;
+    lambda_ = lambda;
+    ++job_;
+    cancel_->store(true);  // a running estimate is for the old problem
+    exact_state_ = JobState::idle;
+    estimate_state_ = JobState::idle;
+    exact_log_z_.reset();
+    estimate_log_z_.reset();
+    vertices_ = 0;
+    problem_label_->setText(QString("%1 at λ = %2").arg(QString::fromStdString(spec_)).arg(lambda_));
+    exact_label_->setText("—");
+    estimate_label_->setText("—");
+    progress_->setValue(0);
+    progress_->setFormat("idle");
+    update_per_site();
+    update_buttons();
+}
+
+void PartitionPanel::set_epsilon(double epsilon) {
+    epsilon_box_->setValue(epsilon);
+}
+
+QString PartitionPanel::exact_text() const {
+    return exact_label_->text();
+}
+QString PartitionPanel::estimate_text() const {
+    return estimate_label_->text();
+}
+QString PartitionPanel::per_site_text() const {
+    return per_site_label_->text();
+}
+
+void PartitionPanel::compute_exact() {
+    if (exact_state_ == JobState::running) return;
+    // A worker for an older problem may still run (its result is dropped); it ends by itself.
+    if (exact_thread_.joinable()) exact_thread_.join();
+    exact_state_ = JobState::running;
+    exact_label_->setText("computing…");
+    update_buttons();
+    const std::uint64_t job = job_;
+    exact_thread_ = std::thread([this, job, spec = spec_, lambda = lambda_] {
+        std::optional<double> log_z;
+        std::uint64_t n = 0;
+        QString text;
+        bool infeasible = false;
+        try {
+            const Graph g = build_for_counting(spec);
+            n = g.num_vertices();
+            const MatchingPolynomial p = exact_matching_polynomial(g);
+            log_z = p.log_z(lambda);
+            text = QString("%1  (%2, %3 coefficients)")
+                       .arg(*log_z, 0, 'g', 12)
+                       .arg(QString::fromStdString(p.method))
+                       .arg(p.coefficients.size());
+        } catch (const InfeasibleError& e) {
+            infeasible = true;
+            text = QString("not feasible: %1 — use Estimate instead").arg(QString::fromUtf8(e.what()));
+        } catch (const std::exception& e) {
+            text = QString("failed: %1").arg(QString::fromUtf8(e.what()));
+        }
+        // The destructor joins this thread before the panel goes, so `this` is alive here.
+        QMetaObject::invokeMethod(
+            this, [this, job, log_z, n, text, infeasible] { finish_exact(job, log_z, n, text, infeasible); },
+            Qt::QueuedConnection);
+    });
+}
+
+void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z, std::uint64_t n,
+                                  const QString& text, bool infeasible) {
+    if (job != job_) return;
+    exact_state_ = log_z ? JobState::done : JobState::failed;
+    exact_log_z_ = log_z;
+    if (n) vertices_ = n;
+    exact_label_->setText(text);
+    exact_label_->setStyleSheet(infeasible ? "color: #b26a00;" : (log_z ? "" : "color: #c62828;"));
+    update_per_site();
+    update_buttons();
+    emit exact_finished();
+}
+
+void PartitionPanel::compute_estimate() {
+    if (estimate_state_ == JobState::running) return;
+    if (estimate_thread_.joinable()) estimate_thread_.join();
+    cancel_ = std::make_shared<std::atomic<bool>>(false);  // a fresh flag per run
+    estimate_state_ = JobState::running;
+    estimate_label_->setText("running…");
+    progress_->setValue(0);
+    progress_->setFormat("starting");
+    update_buttons();
+    const std::uint64_t job = job_;
+    estimate_thread_ = std::thread([this, job, spec = spec_, lambda = lambda_,
+                                    epsilon = epsilon_box_->value(), cancel = cancel_] {
+        std::optional<double> log_z;
+        double half_width = 0;
+        std::uint64_t n = 0;
+        QString text;
+        JobState state = JobState::failed;
+        try {
+            const Graph g = build_for_counting(spec);
+            n = g.num_vertices();
+            ApproxOptions options;
+            options.lambda = lambda;
+            options.epsilon = epsilon;
+            options.cancel = cancel.get();
+            auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+            options.progress = [&](const ApproxProgress& p) {
+                // Throttled: the callback can fire per stage, far faster than a screen refreshes.
+                const auto now = std::chrono::steady_clock::now();
+                if (now - last < std::chrono::milliseconds(100)) return !cancel->load();
+                last = now;
+                const double frac = p.stages ? std::min(1.0, p.stage / static_cast<double>(p.stages)) : 0.0;
+                QString msg =
+                    QString("%1, batch %2: %3%").arg(QString::fromStdString(p.phase)).arg(p.attempt);
+                msg = msg.arg(std::lround(frac * 100));
+                if (std::isfinite(p.half_width)) msg += QString("  ±%1").arg(p.half_width, 0, 'g', 3);
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, job, frac, msg] { update_progress(job, static_cast<int>(frac * 1000), msg); },
+                    Qt::QueuedConnection);
+                return !cancel->load();
+            };
+            const ApproxResult r = dimerlab::estimate_log_z(g, options);
+            log_z = r.log_z;
+            half_width = r.half_width;
+            state = JobState::done;
+            text = QString("%1 ± %2  [%3, %4] at %5%, %6 replicas, %7 stages, %8 s")
+                       .arg(r.log_z, 0, 'f', 6)
+                       .arg(r.half_width, 0, 'f', 6)
+                       .arg(r.ci_lo, 0, 'f', 6)
+                       .arg(r.ci_hi, 0, 'f', 6)
+                       .arg(r.confidence * 100, 0, 'f', 0)
+                       .arg(r.replicas)
+                       .arg(r.stages)
+                       .arg(r.seconds, 0, 'f', 1);
+        } catch (const CountCancelled&) {
+            state = JobState::cancelled;
+            text = "cancelled";
+        } catch (const std::exception& e) {
+            text = QString("failed: %1").arg(QString::fromUtf8(e.what()));
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, job, log_z, half_width, n, text, state] {
+                finish_estimate(job, log_z, half_width, n, text, state);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void PartitionPanel::update_progress(std::uint64_t job, int permille, const QString& text) {
+    if (job != job_ || estimate_state_ != JobState::running) return;
+    progress_->setValue(permille);
+    progress_->setFormat(text);
+}
+
+void PartitionPanel::finish_estimate(std::uint64_t job, std::optional<double> log_z, double half_width,
+                                     std::uint64_t n, const QString& text, JobState state) {
+    if (job != job_) return;
+    estimate_state_ = state;
+    estimate_log_z_ = log_z;
+    estimate_half_width_ = half_width;
+    if (n) vertices_ = n;
+    estimate_label_->setText(text);
+    progress_->setValue(state == JobState::done ? 1000 : progress_->value());
+    progress_->setFormat(state == JobState::done ? "done" : text);
+    update_per_site();
+    update_buttons();
+    emit estimate_finished();
+}
+
+void PartitionPanel::cancel_estimate() {
+    if (estimate_state_ != JobState::running) return;
+    cancel_->store(true);
+    progress_->setFormat("cancelling…");
+}
+
+void PartitionPanel::update_per_site() {
+    bool lattice = false;
+    try {
+        const std::string family = parse_graph_spec(spec_).family;
+        lattice = family == "grid" || family == "torus";
+    } catch (const std::exception&) {
+    }
+    QString text;
+    const std::optional<double> value = exact_log_z_ ? exact_log_z_ : estimate_log_z_;
+    if (value && vertices_ > 0) {
+        const double per_site = *value / static_cast<double>(vertices_);
+        text = QString("%1 (%2)").arg(per_site, 0, 'f', 9).arg(exact_log_z_ ? "exact" : "estimate");
+        if (estimate_log_z_ && !exact_log_z_) {
+            text += QString(" ± %1").arg(estimate_half_width_ / static_cast<double>(vertices_), 0, 'g', 3);
+        }
+    } else {
+        text = "—";
+    }
+    if (lattice && lambda_ == 1.0) {
+        text += QString("\nsquare lattice (n → ∞): %1").arg(kSquareLatticeLogZPerSite, 0, 'f', 12);
+        if (value && vertices_ > 0) {
+            text += QString(", difference %1 (boundary effects shrink as the grid grows)")
+                        .arg(*value / static_cast<double>(vertices_) - kSquareLatticeLogZPerSite, 0, 'g', 4);
+        }
+    } else if (lattice) {
+        text += "\nthe square-lattice constant is for λ = 1";
+    }
+    per_site_label_->setText(text);
+}
+
+void PartitionPanel::update_buttons() {
+    exact_button_->setEnabled(exact_state_ != JobState::running);
+    estimate_button_->setEnabled(estimate_state_ != JobState::running);
+    cancel_button_->setEnabled(estimate_state_ == JobState::running);
+}
+
+}  // namespace dimerlab::app

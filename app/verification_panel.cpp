@@ -1,0 +1,206 @@
+#include "verification_panel.hpp"
+
+#include <QBrush>
+#include <QColor>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <fstream>
+
+#include "verify/build_info.hpp"
+
+namespace dimerlab::app {
+
+namespace {
+
+enum Column { kName = 0, kStatus = 1, kMethod = 2, kProperty = 3 };
+constexpr int kClaimIdRole = Qt::UserRole + 1;
+
+nlohmann::json read_json_file(const QString& path, const char* what) {
+    std::ifstream in(path.toStdString());
+    if (!in) throw std::runtime_error(std::string("cannot read ") + what + " " + path.toStdString());
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(std::string(what) + " " + path.toStdString() + ": " + e.what());
+    }
+}
+
+QColor status_colour(const std::string& status) {
+    if (status == "proved" || status == "tested") return QColor(0x2e, 0x7d, 0x32);
+    if (status == "failed") return QColor(0xc6, 0x28, 0x28);
+    if (status == "stale") return QColor(0xb2, 0x6a, 0x00);  // amber: never green
+    return QColor(0x75, 0x75, 0x75);
+}
+
+QString html_escape(const std::string& s) {
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+}  // namespace
+
+VerificationPanel::VerificationPanel(QWidget* parent) : QWidget(parent) {
+    source_label_ = new QLabel(this);
+    source_label_->setWordWrap(true);
+    auto* reload = new QPushButton("Reload", this);
+    reload->setToolTip("Re-read the status file and re-hash the covered files");
+    tree_ = new QTreeWidget(this);
+    tree_->setColumnCount(4);
+    tree_->setHeaderLabels({"Kernel / claim", "Status", "Method", "Property"});
+    tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tree_->setUniformRowHeights(false);
+    details_ = new QTextBrowser(this);
+    details_->setOpenLinks(false);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(tree_);
+    split->addWidget(details_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(source_label_);
+    layout->addWidget(split, 1);
+    layout->addWidget(reload);
+    connect(reload, &QPushButton::clicked, this, [this] { load(repo_dir_, manifest_path_, status_path_); });
+    connect(tree_, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem* item, QTreeWidgetItem*) { show_details(item); });
+}
+
+QString VerificationPanel::status_label(const std::string& status) {
+    if (status == "stale") return "STALE";
+    if (status == "not-run") return "not run";
+    return QString::fromStdString(status);
+}
+
+void VerificationPanel::load(const QString& repo_dir, const QString& manifest_path,
+                             const QString& status_path) {
+    repo_dir_ = repo_dir;
+    manifest_path_ = manifest_path;
+    status_path_ = status_path;
+    const QString repo = repo_dir.isEmpty() ? QString::fromStdString(verify::build_source_dir()) : repo_dir;
+    const QString manifest_file =
+        manifest_path.isEmpty() ? QDir(repo).filePath("verification/manifest.json") : manifest_path;
+    const QString status_file =
+        status_path.isEmpty() ? QDir(repo).filePath("build/verification_status.json") : status_path;
+    tree_->clear();
+    details_->clear();
+    claims_.clear();
+    error_.clear();
+    QString status_date;
+    try {
+        const nlohmann::json manifest = read_json_file(manifest_file, "manifest");
+        // No status file means the runner never ran here: every claim is "not run", not an error.
+        const nlohmann::json status =
+            QFileInfo::exists(status_file) ? read_json_file(status_file, "status file") : nlohmann::json();
+        if (status.is_object()) status_date = QString::fromStdString(status.value("date", ""));
+        verify::validate_manifest(manifest);
+        claims_ = verify::evaluate_claims(manifest, status, repo.toStdString());
+    } catch (const std::exception& e) {
+        error_ = QString::fromUtf8(e.what());
+    }
+    if (!error_.isEmpty()) {
+        source_label_->setText(QString("<span style='color:#c62828'>%1</span>").arg(error_.toHtmlEscaped()));
+        return;
+    }
+    source_label_->setText(QString("%1<br>status: %2%3")
+                               .arg(manifest_file.toHtmlEscaped(), status_file.toHtmlEscaped(),
+                                    status_date.isEmpty() ? QString(" (none: nothing has run)")
+                                                          : QString(" (%1)").arg(status_date)));
+    std::vector<std::string> kernels;
+    for (const auto& c : claims_) {
+        if (std::find(kernels.begin(), kernels.end(), c.kernel) == kernels.end()) kernels.push_back(c.kernel);
+    }
+    for (const std::string& kernel : kernels) {
+        auto* top = new QTreeWidgetItem(tree_);
+        top->setText(kName, QString::fromStdString(kernel));
+        top->setText(kStatus, QString::fromStdString(verify::kernel_summary(claims_, kernel)));
+        QFont bold = top->font(kName);
+        bold.setBold(true);
+        top->setFont(kName, bold);
+        top->setFirstColumnSpanned(false);
+        for (const auto& c : claims_) {
+            if (c.kernel != kernel) continue;
+            auto* item = new QTreeWidgetItem(top);
+            item->setText(kName, QString::fromStdString(c.id));
+            item->setData(kName, kClaimIdRole, QString::fromStdString(c.id));
+            item->setText(kStatus, status_label(c.status));
+            item->setForeground(kStatus, QBrush(status_colour(c.status)));
+            item->setText(kMethod, QString::fromStdString(c.method));
+            item->setText(kProperty, QString::fromStdString(c.property));
+            item->setToolTip(kProperty, QString::fromStdString(c.property));
+        }
+        top->setExpanded(true);
+    }
+}
+
+QTreeWidgetItem* VerificationPanel::claim_item(const QString& claim_id) const {
+    for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* top = tree_->topLevelItem(i);
+        for (int j = 0; j < top->childCount(); ++j) {
+            if (top->child(j)->data(kName, kClaimIdRole).toString() == claim_id) return top->child(j);
+        }
+    }
+    return nullptr;
+}
+
+QString VerificationPanel::kernel_summary_text(const QString& kernel) const {
+    for (int i = 0; i < tree_->topLevelItemCount(); ++i) {
+        if (tree_->topLevelItem(i)->text(kName) == kernel) return tree_->topLevelItem(i)->text(kStatus);
+    }
+    return {};
+}
+
+QString VerificationPanel::status_text(const QString& claim_id) const {
+    const QTreeWidgetItem* item = claim_item(claim_id);
+    return item ? item->text(kStatus) : QString();
+}
+
+QString VerificationPanel::details_text(const QString& claim_id) const {
+    for (const auto& c : claims_) {
+        if (QString::fromStdString(c.id) != claim_id) continue;
+        QString html = QString("<h3>%1 — <span style='color:%2'>%3</span></h3>")
+                           .arg(html_escape(c.id), status_colour(c.status).name(), status_label(c.status));
+        html += QString("<p><b>Property.</b> %1</p>").arg(html_escape(c.property));
+        html += QString("<p><b>Method.</b> %1 &nbsp; <b>Scope.</b> %2 &nbsp; <b>Where.</b> %3</p>")
+                    .arg(html_escape(c.method), html_escape(c.scope), html_escape(c.where));
+        if (c.status == "stale") {
+            QStringList files;
+            for (const auto& f : c.changed) files << html_escape(f) + " (changed)";
+            for (const auto& f : c.missing) files << html_escape(f) + " (missing)";
+            html += QString(
+                        "<p style='color:#b26a00'><b>STALE.</b> Recorded %1, but these files differ from "
+                        "the run: %2. Re-run verification/check.py.</p>")
+                        .arg(html_escape(c.recorded), files.join(", "));
+        }
+        html += "<p><b>Assumptions.</b></p><ul>";
+        for (const auto& a : c.assumptions) {
+            html += QString("<li><b>%1</b>: %2 <i>(discharged by %3)</i></li>")
+                        .arg(html_escape(a.value("id", "")), html_escape(a.value("text", "")),
+                             html_escape(a.value("discharged_by", "")));
+        }
+        html += "</ul>";
+        html += QString("<p><b>Does not establish.</b> %1</p>").arg(html_escape(c.does_not_establish));
+        return html;
+    }
+    return {};
+}
+
+void VerificationPanel::show_details(QTreeWidgetItem* item) {
+    if (!item) return;
+    const QString id = item->data(kName, kClaimIdRole).toString();
+    if (id.isEmpty()) {
+        details_->setHtml(QString("<h3>%1</h3><p>%2</p>")
+                              .arg(item->text(kName).toHtmlEscaped(), item->text(kStatus).toHtmlEscaped()));
+    } else {
+        details_->setHtml(details_text(id));
+    }
+}
+
+}  // namespace dimerlab::app

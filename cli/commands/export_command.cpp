@@ -1,0 +1,210 @@
+// dimerlab-cli export: run a chain and write measurements (CSV, JSON), the final state (SVG,
+// TikZ) and an animation of the run (MP4, WebM, GIF, PNG sequence), headless.
+#include <unistd.h>
+
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "command.hpp"
+#include "export/measurement_export.hpp"
+#include "export/state_figure.hpp"
+#include "export/state_raster.hpp"
+#include "graph/graph_spec.hpp"
+#include "model/matching_constants.hpp"
+#include "sampling/observables.hpp"
+#include "sampling/sampler_factory.hpp"
+#include "sampling/start_state.hpp"
+#include "util/errors.hpp"
+#ifdef DIMERLAB_HAVE_VIDEO
+#include "dimerlab_video/video_encoder.hpp"
+#endif
+
+namespace dimerlab::cli {
+namespace {
+
+struct ExportOptions {
+    std::string spec = "grid:32x32";
+    double lambda = 1;
+    std::uint64_t seed = 1;
+    std::uint64_t sweeps = 100;
+    std::string dynamics = "glauber";
+    std::string start = "empty";
+    std::string csv, json, svg, tikz, video;
+    int frames = 60;
+    int fps = 30;
+    std::string size = "1280x720";
+    bool progress = false;
+};
+
+Dynamics parse_export_dynamics(const std::string& name) {
+    if (name == "glauber") return Dynamics::glauber;
+    if (name == "jerrum-sinclair") return Dynamics::jerrum_sinclair;
+    if (name == "chromatic") return Dynamics::chromatic;
+    throw InputError("unknown dynamics '" + name + "'; expected glauber, chromatic or jerrum-sinclair");
+}
+
+// "WxH", e.g. 1280x720; range checks are the encoder's.
+[[maybe_unused]] std::pair<int, int> parse_size(const std::string& text) {  // video builds only
+    const auto x = text.find('x');
+    try {
+        if (x == std::string::npos || x == 0 || x + 1 >= text.size()) throw std::invalid_argument("size");
+        const std::string ws = text.substr(0, x), hs = text.substr(x + 1);
+        if (ws.find_first_not_of("0123456789") != std::string::npos ||
+            hs.find_first_not_of("0123456789") != std::string::npos || ws.size() > 6 || hs.size() > 6) {
+            throw std::invalid_argument("size");
+        }
+        return {std::stoi(ws), std::stoi(hs)};
+    } catch (const std::exception&) {
+        throw InputError("--size '" + text + "': expected WIDTHxHEIGHT, e.g. 1280x720");
+    }
+}
+
+int run_export(const ExportOptions& opt) {
+    check_lambda(opt.lambda, "--lambda");
+    const Dynamics dynamics = parse_export_dynamics(opt.dynamics);
+    const StartKind start_kind = parse_start_kind(opt.start);
+    if (opt.csv.empty() && opt.json.empty() && opt.svg.empty() && opt.tikz.empty() && opt.video.empty()) {
+        throw InputError("nothing to export: give at least one of --csv, --json-out, --svg, --tikz, --video");
+    }
+    // Every cheap check before the run, so a typo does not cost the whole chain.
+    if (!opt.csv.empty()) require_extension(opt.csv, {".csv"}, "--csv");
+    if (!opt.json.empty()) require_extension(opt.json, {".json"}, "--json-out");
+    if (!opt.svg.empty()) require_extension(opt.svg, {".svg"}, "--svg");
+    if (!opt.tikz.empty()) require_extension(opt.tikz, {".tex", ".tikz"}, "--tikz");
+#ifdef DIMERLAB_HAVE_VIDEO
+    std::unique_ptr<VideoEncoder> encoder;
+    VideoOptions vopt;
+    int width = 0, height = 0;
+    if (!opt.video.empty()) {
+        std::tie(width, height) = parse_size(opt.size);
+        vopt = VideoOptions{width, height, opt.fps};
+        check_video_options(video_format_for_path(opt.video), vopt);
+        if (opt.frames < 1) throw InputError("--frames must be at least 1");
+    }
+#else
+    if (!opt.video.empty()) {
+        throw InputError(
+            "this dimerlab-cli was built without video support (FFmpeg's libav* libraries were "
+            "not found at build time; run scripts/install-deps.sh and rebuild)");
+    }
+#endif
+
+    const bool want_layout = !opt.svg.empty() || !opt.tikz.empty() || !opt.video.empty();
+    const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = want_layout});
+    if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
+    if (!opt.tikz.empty() && g.num_edges() > kMaxTikzEdges) {
+        // Refused before the run; state_tikz says why.
+        state_tikz(g, std::vector<std::uint32_t>(g.num_vertices(), kNoMate));
+    }
+    const std::uint64_t m = g.num_edges();
+    if (opt.sweeps > std::numeric_limits<std::int64_t>::max() / m) {
+        throw InputError("--sweeps is too large for this graph");
+    }
+    const std::uint64_t total = opt.sweeps * m;
+
+    LambdaRecord record(opt.lambda);
+    std::unique_ptr<Sampler> sampler =
+        make_cpu_sampler(g, dynamics, opt.seed, record, make_start_state(g, start_kind, opt.seed));
+
+    std::optional<StateRasterizer> raster;
+    std::vector<std::uint8_t> rgb;
+#ifdef DIMERLAB_HAVE_VIDEO
+    if (!opt.video.empty()) {
+        raster.emplace(g, width, height);
+        rgb.resize(raster->frame_bytes());
+        encoder = std::make_unique<VideoEncoder>(opt.video, vopt);
+    }
+#endif
+    // Frame k shows the state after round(k * total / (frames - 1)) updates: the first frame is
+    // the start, the last the final state.
+    const int frames = opt.video.empty() ? 0 : opt.frames;
+    auto frame_time = [&](int k) -> std::uint64_t {
+        if (frames <= 1) return total;
+        return static_cast<std::uint64_t>(std::llround(static_cast<long double>(total) * k / (frames - 1)));
+    };
+    const bool show_progress = opt.progress || ::isatty(STDERR_FILENO);
+    std::vector<SweepRecord> series;
+    series.reserve(opt.sweeps);
+    int next_frame = 0;
+    std::uint64_t next_sweep = 1;
+    for (;;) {
+        const std::uint64_t t = sampler->time();
+        while (next_frame < frames && frame_time(next_frame) == t) {
+#ifdef DIMERLAB_HAVE_VIDEO
+            raster->render(sampler->mate(), rgb);
+            encoder->add_frame(rgb);
+#endif
+            ++next_frame;
+            if (show_progress && next_frame % 10 == 0) {
+                std::cerr << "progress: frame " << next_frame << "/" << frames << "\n";
+            }
+        }
+        if (next_sweep * m == t && next_sweep <= opt.sweeps) {
+            const StateObservables o = measure_state(g, sampler->mate());
+            series.push_back(SweepRecord{next_sweep, t, sampler->lambda(), o.dimers, o.monomers,
+                                         o.covered_fraction, o.axis_imbalance});
+            ++next_sweep;
+        }
+        if (t >= total) break;
+        std::uint64_t next = std::min(total, next_sweep * m);
+        if (next_frame < frames) next = std::min(next, frame_time(next_frame));
+        sampler->advance(next - t);
+    }
+#ifdef DIMERLAB_HAVE_VIDEO
+    if (encoder) encoder->finish();
+#endif
+
+    ExportMetadata meta;
+    meta.graph_spec = g.spec();
+    meta.graph_hash = g.content_hash();
+    meta.vertices = g.num_vertices();
+    meta.edges = g.num_edges();
+    meta.seed = opt.seed;
+    meta.lambda_record = sampler->lambda_record().changes();
+    meta.dynamics = std::string(dynamics_name(dynamics));
+    meta.backend = std::string(sampler->backend_name());
+    meta.start = std::string(start_kind_name(start_kind));
+    if (!opt.csv.empty()) write_time_series_csv(opt.csv, series);
+    if (!opt.json.empty()) write_time_series_json(opt.json, meta, series);
+    if (!opt.svg.empty()) write_state_svg(opt.svg, g, sampler->mate());
+    if (!opt.tikz.empty()) write_state_tikz(opt.tikz, g, sampler->mate());
+    return 0;
+}
+
+}  // namespace
+
+CommandAction add_export_command(CLI::App& app) {
+    auto opt = std::make_shared<ExportOptions>();
+    CLI::App* sub = app.add_subcommand(
+        "export", "Run a chain; write its time series (CSV, JSON), final state (SVG, TikZ) and a video");
+    sub->add_option("--graph", opt->spec, "Graph spec")->capture_default_str();
+    sub->add_option("--lambda", opt->lambda, "Dimer activity λ > 0")->capture_default_str();
+    sub->add_option("--seed", opt->seed, "Seed of the update tape")
+        ->capture_default_str()
+        ->check(non_negative_integer());
+    sub->add_option("--sweeps", opt->sweeps, "Sweeps to run (1 sweep = m updates), measured after each")
+        ->capture_default_str()
+        ->check(non_negative_integer());
+    sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | chromatic")
+        ->capture_default_str();
+    sub->add_option("--start", opt->start, "empty | greedy | maximum")->capture_default_str();
+    sub->add_option("--csv", opt->csv, "Per-sweep time series as CSV (.csv)");
+    sub->add_option("--json-out", opt->json, "Per-sweep time series with metadata as JSON (.json)");
+    sub->add_option("--svg", opt->svg, "Final state as SVG (.svg)");
+    sub->add_option("--tikz", opt->tikz, "Final state as TikZ (.tex or .tikz), small graphs only");
+    sub->add_option("--video", opt->video,
+                    "Animation: FILE.mp4 | FILE.webm | FILE.gif | DIR/ (PNG sequence)");
+    sub->add_option("--frames", opt->frames, "Video frames, spread evenly over the run")
+        ->capture_default_str();
+    sub->add_option("--fps", opt->fps, "Video frame rate")->capture_default_str();
+    sub->add_option("--size", opt->size, "Video size WIDTHxHEIGHT")->capture_default_str();
+    sub->add_flag("--progress", opt->progress,
+                  "Report progress on stderr (default: when stderr is a terminal)");
+    return [opt]() { return run_export(*opt); };
+}
+
+}  // namespace dimerlab::cli
