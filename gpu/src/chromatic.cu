@@ -9,6 +9,7 @@
 #include <string>
 
 #include "chromatic/chromatic_update.hpp"
+#include "cuda_support.cuh"
 #include "dimerlab_gpu/chromatic.hpp"
 #include "dimerlab_gpu/device.hpp"
 #include "util/errors.hpp"
@@ -25,22 +26,6 @@ __global__ void chromatic_class_kernel(std::uint32_t* __restrict__ mate, const E
     const std::uint64_t thread = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
     chromatic_thread(mate, edges, order, begin, end, thread, seed, sweep, num_edges, threshold);
 }
-
-void check(cudaError_t err, const char* what) {
-    if (err != cudaSuccess) {
-        cudaGetLastError();
-        throw InfeasibleError(std::string("CUDA ") + what + ": " + cudaGetErrorString(err));
-    }
-}
-
-template <class T>
-struct DeviceBuffer {
-    T* ptr = nullptr;
-    explicit DeviceBuffer(std::size_t n) { check(cudaMalloc(&ptr, n * sizeof(T) + 1), "cudaMalloc"); }
-    ~DeviceBuffer() { cudaFree(ptr); }
-    DeviceBuffer(const DeviceBuffer&) = delete;
-    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-};
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "cuda_support.cuh"
 #include "dimerlab_gpu/device_state.hpp"
 #include "ensemble/ensemble_steps.hpp"
 #include "util/errors.hpp"
@@ -29,28 +30,12 @@ __global__ void ensemble_kernel(const Edge* __restrict__ edges, std::uint32_t nu
     dimers[k] = static_cast<std::uint32_t>(static_cast<std::int64_t>(dimers[k]) + delta);
 }
 
-void check(cudaError_t err, const char* what) {
-    if (err != cudaSuccess) {
-        cudaGetLastError();
-        throw InfeasibleError(std::string("CUDA ") + what + ": " + cudaGetErrorString(err));
-    }
-}
-
-template <class T>
-struct DeviceArray {
-    T* ptr = nullptr;
-    explicit DeviceArray(std::size_t n) { check(cudaMalloc(&ptr, n * sizeof(T) + 1), "cudaMalloc"); }
-    ~DeviceArray() { cudaFree(ptr); }
-    DeviceArray(const DeviceArray&) = delete;
-    DeviceArray& operator=(const DeviceArray&) = delete;
-};
-
 }  // namespace
 
 struct EnsembleDeviceState::Impl {
     std::uint32_t n, m, chains;
-    DeviceArray<Edge> edges;
-    DeviceArray<std::uint32_t> mates, dimers;
+    DeviceBuffer<Edge> edges;
+    DeviceBuffer<std::uint32_t> mates, dimers;
     Impl(std::uint32_t n_, std::uint32_t m_, std::uint32_t k_)
         : n(n_), m(m_), chains(k_), edges(m_), mates(std::size_t{n_} * k_), dimers(k_) {}
 };

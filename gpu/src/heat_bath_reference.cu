@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "cuda_support.cuh"
 #include "dimerlab_gpu/device.hpp"
 #include "model/heat_bath_rule.hpp"
 #include "model/update_tape.hpp"
@@ -24,23 +25,6 @@ __global__ void heat_bath_sequential_kernel(const Edge* edges, std::uint32_t num
         heat_bath_update(mate, e.u, e.v, tape_coin_occupied(w, threshold));
     }
 }
-
-void check(cudaError_t err, const char* what) {
-    if (err != cudaSuccess) {
-        cudaGetLastError();
-        throw InfeasibleError(std::string("CUDA ") + what + ": " + cudaGetErrorString(err));
-    }
-}
-
-// Frees device memory on every path, including exceptions.
-template <class T>
-struct DeviceBuffer {
-    T* ptr = nullptr;
-    explicit DeviceBuffer(std::size_t n) { check(cudaMalloc(&ptr, n * sizeof(T) + 1), "cudaMalloc"); }
-    ~DeviceBuffer() { cudaFree(ptr); }
-    DeviceBuffer(const DeviceBuffer&) = delete;
-    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-};
 
 }  // namespace
 

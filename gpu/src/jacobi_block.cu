@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda_support.cuh"
 #include "dimerlab_gpu/device.hpp"
 #include "dimerlab_gpu/jacobi_block.hpp"
 #include "model/matching_constants.hpp"
@@ -124,23 +125,6 @@ struct IsUndetermined {
     __device__ bool operator()(std::uint32_t s) const { return value[s] == kJacobiUnknown; }
 };
 
-void check(cudaError_t err, const char* what) {
-    if (err != cudaSuccess) {
-        cudaGetLastError();
-        throw InfeasibleError(std::string("CUDA ") + what + ": " + cudaGetErrorString(err));
-    }
-}
-
-// Frees device memory on every path, including exceptions.
-template <class T>
-struct DeviceArray {
-    T* ptr = nullptr;
-    explicit DeviceArray(std::size_t n) { check(cudaMalloc(&ptr, n * sizeof(T) + 1), "cudaMalloc"); }
-    ~DeviceArray() { cudaFree(ptr); }
-    DeviceArray(const DeviceArray&) = delete;
-    DeviceArray& operator=(const DeviceArray&) = delete;
-};
-
 int key_bits(std::uint32_t num_keys) {
     int bits = 1;
     while (bits < 32 && (std::uint64_t{1} << bits) < num_keys) ++bits;
@@ -172,16 +156,16 @@ JacobiBlockStats jacobi_block_on_device(const Graph& g, std::uint64_t seed, std:
     const std::uint32_t num_events = 2 * num_slots;
     stats.virtual_updates = num_virtual;
 
-    DeviceArray<Edge> d_edges(m);
-    DeviceArray<std::uint32_t> d_virtual(num_virtual), d_slot_edge(num_slots), d_slot_nxt(num_slots);
-    DeviceArray<std::uint8_t> d_value(num_slots), d_occupied(m);
-    DeviceArray<std::uint32_t> d_sorted_edge(num_slots), d_slot_ids(num_slots), d_edge_order(num_slots);
-    DeviceArray<std::uint32_t> d_vertex(num_events), d_sorted_vertex(num_events), d_event_ids(num_events),
+    DeviceBuffer<Edge> d_edges(m);
+    DeviceBuffer<std::uint32_t> d_virtual(num_virtual), d_slot_edge(num_slots), d_slot_nxt(num_slots);
+    DeviceBuffer<std::uint8_t> d_value(num_slots), d_occupied(m);
+    DeviceBuffer<std::uint32_t> d_sorted_edge(num_slots), d_slot_ids(num_slots), d_edge_order(num_slots);
+    DeviceBuffer<std::uint32_t> d_vertex(num_events), d_sorted_vertex(num_events), d_event_ids(num_events),
         d_event_order(num_events), d_event_pos(num_events), d_event_nxt(num_events);
-    DeviceArray<std::uint64_t> d_bounds(num_events), d_prefix(num_events);
-    DeviceArray<std::uint32_t> d_und(count), d_und_next(count);
-    DeviceArray<std::int64_t> d_num_selected(1);
-    DeviceArray<std::uint32_t> d_mate(n);
+    DeviceBuffer<std::uint64_t> d_bounds(num_events), d_prefix(num_events);
+    DeviceBuffer<std::uint32_t> d_und(count), d_und_next(count);
+    DeviceBuffer<std::int64_t> d_num_selected(1);
+    DeviceBuffer<std::uint32_t> d_mate(n);
 
     check(cudaMemcpy(d_edges.ptr, g.edges().data(), m * sizeof(Edge), cudaMemcpyHostToDevice), "copy edges");
     check(cudaMemcpy(d_occupied.ptr, occupied.data(), m, cudaMemcpyHostToDevice), "copy occupancy");
@@ -209,7 +193,7 @@ JacobiBlockStats jacobi_block_on_device(const Graph& g, std::uint64_t seed, std:
                                 static_cast<std::int64_t>(num_slots), IsUndetermined{d_value.ptr}),
           "select size");
     bytes = std::max(bytes, need);
-    DeviceArray<unsigned char> d_temp(bytes);
+    DeviceBuffer<unsigned char> d_temp(bytes);
 
     // Pre-processing: slots, nxt from the slots sorted by edge, events sorted by vertex (both
     // radix sorts are stable, so time order survives within each run).

@@ -13,6 +13,7 @@
 #include <cub/device/device_select.cuh>
 #include <string>
 
+#include "cuda_support.cuh"
 #include "dimerlab_gpu/device_state.hpp"
 #include "model/matching.hpp"
 #include "model/matching_constants.hpp"
@@ -32,29 +33,6 @@ unsigned grid_for(std::uint64_t n) {
 #define DIMERLAB_GRID_STRIDE(i, n)                                                        \
     for (std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; i < (n); \
          i += std::uint64_t{gridDim.x} * blockDim.x)
-
-void check(cudaError_t err, const char* what) {
-    if (err != cudaSuccess) {
-        cudaGetLastError();
-        throw InfeasibleError(std::string("CUDA ") + what + ": " + cudaGetErrorString(err));
-    }
-}
-
-// Frees device memory on every path, including exceptions. +1 byte: never a zero-size cudaMalloc.
-template <class T>
-struct DeviceArray {
-    T* ptr = nullptr;
-    DeviceArray() = default;
-    explicit DeviceArray(std::size_t n) { allocate(n); }
-    void allocate(std::size_t n) {
-        cudaFree(ptr);
-        ptr = nullptr;
-        check(cudaMalloc(&ptr, n * sizeof(T) + 1), "cudaMalloc");
-    }
-    ~DeviceArray() { cudaFree(ptr); }
-    DeviceArray(const DeviceArray&) = delete;
-    DeviceArray& operator=(const DeviceArray&) = delete;
-};
 
 __global__ void iota_kernel(std::uint64_t n, std::uint32_t* out) {
     DIMERLAB_GRID_STRIDE(i, n) out[i] = static_cast<std::uint32_t>(i);
@@ -170,17 +148,17 @@ struct JacobiDeviceState::Impl {
     std::uint32_t n = 0, m = 0;
     std::uint64_t max_slots = 0;
     std::uint32_t dimers = 0;
-    DeviceArray<Edge> edges;
-    DeviceArray<std::uint32_t> mate, edge_ids;
-    DeviceArray<std::uint8_t> occupied;
-    DeviceArray<std::uint32_t> virtual_edges, slot_edge, slot_nxt, sorted_edge, slot_ids, edge_order;
-    DeviceArray<std::uint8_t> value;
-    DeviceArray<std::uint32_t> vertex, sorted_vertex, event_ids, event_order, event_pos, event_nxt;
-    DeviceArray<std::uint64_t> bounds, prefix;
-    DeviceArray<std::uint32_t> und, und_next;
-    DeviceArray<std::int64_t> num_selected;
-    DeviceArray<unsigned long long> dimer_count;
-    DeviceArray<unsigned char> temp;
+    DeviceBuffer<Edge> edges;
+    DeviceBuffer<std::uint32_t> mate, edge_ids;
+    DeviceBuffer<std::uint8_t> occupied;
+    DeviceBuffer<std::uint32_t> virtual_edges, slot_edge, slot_nxt, sorted_edge, slot_ids, edge_order;
+    DeviceBuffer<std::uint8_t> value;
+    DeviceBuffer<std::uint32_t> vertex, sorted_vertex, event_ids, event_order, event_pos, event_nxt;
+    DeviceBuffer<std::uint64_t> bounds, prefix;
+    DeviceBuffer<std::uint32_t> und, und_next;
+    DeviceBuffer<std::int64_t> num_selected;
+    DeviceBuffer<unsigned long long> dimer_count;
+    DeviceBuffer<unsigned char> temp;
     std::size_t temp_bytes = 0;
 
     // CUB's scratch size depends on the item counts: grown on demand, never shrunk.
