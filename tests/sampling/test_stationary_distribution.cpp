@@ -71,15 +71,10 @@ class TestStationaryDistribution : public QObject {
         QFETCH(int, updates);
         QFETCH(qulonglong, base_seed);
         const Graph g = graph_by_name(graph);
-        const std::vector<MateArray> states = testing::enumerate_matchings(g);
-        std::map<MateArray, std::size_t> index;
-        std::vector<double> expected(states.size());
-        double z = 0;
-        for (std::size_t i = 0; i < states.size(); ++i) {
-            index[states[i]] = i;
-            z += expected[i] = std::pow(lambda, count_dimers(states[i]));
-        }
-        for (double& p : expected) p /= z;
+        const testing::GibbsLaw law = testing::exact_gibbs_law(g, lambda);
+        const std::vector<MateArray>& states = law.states;
+        const std::map<MateArray, std::size_t>& index = law.index;
+        const std::vector<double>& expected = law.probability;
 
         const std::uint64_t chains = 20000;
         std::vector<std::uint64_t> observed(states.size(), 0);

@@ -1,5 +1,7 @@
 #include "matching_enumeration.hpp"
 
+#include <cmath>
+
 namespace dimerlab::testing {
 namespace {
 
@@ -29,6 +31,19 @@ std::vector<MateArray> enumerate_matchings(const Graph& g, std::size_t limit) {
     MateArray mate(g.num_vertices(), kNoMate);
     if (!recurse(g, 0, mate, out, limit)) out.clear();
     return out;
+}
+
+GibbsLaw exact_gibbs_law(const Graph& g, double lambda) {
+    GibbsLaw law;
+    law.states = enumerate_matchings(g);
+    law.probability.resize(law.states.size());
+    double z = 0;
+    for (std::size_t i = 0; i < law.states.size(); ++i) {
+        law.index[law.states[i]] = i;
+        z += law.probability[i] = std::pow(lambda, count_dimers(law.states[i]));
+    }
+    for (double& p : law.probability) p /= z;
+    return law;
 }
 
 }  // namespace dimerlab::testing
