@@ -8,10 +8,14 @@ PACKAGES=(
   cmake ninja-build g++ pkgconf git clang-format
   # core libraries
   librandom123-dev libcli11-dev nlohmann-json3-dev libgmp-dev libboost-graph-dev libigraph-dev libfftw3-dev libeigen3-dev
+  # sparse symmetric eigensolver (Lanczos) for exact spectral gaps of chains with up to 10^4 states
+  libspectra-dev
   # igraph's CMake config names these libraries; Debian's libigraph-dev does not pull them in
   libarpack2-dev libglpk-dev libplfit-dev liblapack-dev libblas-dev libxml2-dev
   # Qt 6 (app, QtTest)
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev libgl-dev libglm-dev
+  # app: live plots (Qt Charts) and the heads-up overlay (Dear ImGui 1.86; imgui.pc requires stb)
+  qt6-charts-dev libimgui-dev libstb-dev
   # headless display for GUI tests and screenshots (xauth is only a Recommends of xvfb)
   xvfb xauth libgl1-mesa-dri
   # libFuzzer (clang and its runtime)
