@@ -1,88 +1,193 @@
 #include "diagnostics_panel.hpp"
 
+#include <QGridLayout>
 #include <QLabel>
-#include <QPainter>
-#include <QPainterPath>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <exception>
+#include <numeric>
+
+#include "counting/exact/matching_polynomial.hpp"
+#include "diagnostics/autocorrelation.hpp"
+#include "diagnostics/bounding_chain.hpp"
+#include "diagnostics/chain_ensemble.hpp"
+#include "diagnostics/split_rhat.hpp"
+#include "graph/graph_spec.hpp"
+#include "model/matching.hpp"
+#include "parallel/jacobi_parallel_sampler.hpp"
+#include "sampling/observables.hpp"
+#include "series_chart.hpp"
 
 namespace dimerlab::app {
 
 namespace {
 
-constexpr std::size_t kPlotPoints = 600;
 // Bounds the monitor's FFT work per refresh on a shared machine; older snapshots drop out.
 constexpr std::size_t kMonitorCapacity = std::size_t{1} << 12;
+// Budget of chain updates for one on-demand measurement (a second or two on one slow core), so a
+// closing window never waits long for a worker it has to join.
+constexpr double kUpdateBudget = 3e7;
+// Kept small so the exact reference is either quick or refused by its own cost estimate.
+constexpr std::uint64_t kExactMaxStates = std::uint64_t{1} << 20;
+constexpr std::uint64_t kExactMaxBytes = std::uint64_t{512} << 20;
 
-// A minimal QPainter sparkline: no axes library needed for one series.
-class Sparkline : public QWidget {
-  public:
-    Sparkline(const std::deque<double>& series, QWidget* parent) : QWidget(parent), data_(series) {
-        setMinimumHeight(90);
-    }
-
-  protected:
-    void paintEvent(QPaintEvent*) override {
-        QPainter p(this);
-        p.setRenderHint(QPainter::Antialiasing);
-        p.fillRect(rect(), QColor(0x1e, 0x1e, 0x22));
-        if (data_.size() < 2) {
-            p.setPen(Qt::gray);
-            p.drawText(rect(), Qt::AlignCenter, "waiting for snapshots");
-            return;
-        }
-        const auto [lo_it, hi_it] = std::minmax_element(data_.begin(), data_.end());
-        double lo = *lo_it, hi = *hi_it;
-        if (hi - lo < 1e-9) {
-            lo -= 0.005;
-            hi += 0.005;
-        }
-        const QRectF r = QRectF(rect()).adjusted(4, 14, -4, -4);
-        QPainterPath path;
-        for (std::size_t i = 0; i < data_.size(); ++i) {
-            const double x =
-                r.left() + r.width() * static_cast<double>(i) / static_cast<double>(data_.size() - 1);
-            const double y = r.bottom() - r.height() * (data_[i] - lo) / (hi - lo);
-            if (i == 0) {
-                path.moveTo(x, y);
-            } else {
-                path.lineTo(x, y);
-            }
-        }
-        p.setPen(QPen(QColor(0xff, 0x98, 0x00), 1.5));
-        p.drawPath(path);
-        p.setPen(Qt::lightGray);
-        p.drawText(QPointF(4, 11), QString("density %1 … %2").arg(lo, 0, 'f', 4).arg(hi, 0, 'f', 4));
-    }
-
-  private:
-    const std::deque<double>& data_;
+struct LatticePoint {
+    double lambda;
+    double density;
 };
+// science.md §5.3: digits converged in the strip width (the ≈ rows are left out).
+constexpr LatticePoint kSquareLattice[] = {
+    {0.25, 0.400645180}, {0.5, 0.524913002}, {1.0, 0.6381231092}, {2.0, 0.73276757}, {4.0, 0.8072765}};
+
+QString number(double x, int digits = 4) {
+    return QString::number(x, 'g', digits);
+}
 
 }  // namespace
 
+std::optional<double> square_lattice_density(double lambda) {
+    for (const LatticePoint& p : kSquareLattice) {
+        if (std::abs(lambda - p.lambda) <= 1e-12 * p.lambda) return p.density;
+    }
+    return std::nullopt;
+}
+
 DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent) {
-    plot_ = new Sparkline(density_, this);
+    density_chart_ = new SeriesChart("Dimer density 2|M|/n", "sweeps", "density");
+    imbalance_chart_ = new SeriesChart("H − V imbalance (dimers)", "sweeps", "H − V");
+    acf_chart_ = new SeriesChart("Autocorrelation of the density", "lag (snapshots)", "ρ(k)");
+    acf_chart_->set_reference(0.0, "0");
+    acf_chart_->set_fixed_y(std::pair{-0.2, 1.0});
+    // Three charts and the numbers share a dock with the Model panel: modest fixed heights.
+    for (SeriesChart* c : {density_chart_, imbalance_chart_, acf_chart_}) {
+        c->setMinimumHeight(150);
+        c->setMaximumHeight(190);
+    }
+    reference_label_ = new QLabel(this);
+    reference_label_->setWordWrap(true);
     summary_ = new QLabel(this);
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel("Dimer density 2|M|/n, last 600 snapshots", this));
-    layout->addWidget(plot_, 1);
+    auto result_label = [this] {
+        auto* l = new QLabel("—", this);
+        l->setWordWrap(true);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        return l;
+    };
+    rhat_label_ = result_label();
+    coalescence_label_ = result_label();
+    rounds_label_ = result_label();
+    rhat_button_ = new QPushButton("Run 4 chains", this);
+    rhat_button_->setToolTip(
+        "Split-R̂ needs ≥ 4 chains: runs four Glauber chains from dispersed starts (empty, maximum, "
+        "horizontal, vertical) at the current λ on a worker thread");
+    coalescence_button_ = new QPushButton("Coalescence", this);
+    coalescence_button_->setToolTip(
+        "Bounding-chain coalescence times of 8 Glauber tapes: P(τ_coal > t) bounds the distance to "
+        "equilibrium after t updates");
+    rounds_button_ = new QPushButton("Parallel rounds", this);
+    rounds_button_->setToolTip("Jacobi rounds per one-sweep block (cpu-parallel) from the current state");
+
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(density_chart_);
+    layout->addWidget(reference_label_);
+    layout->addWidget(imbalance_chart_);
+    layout->addWidget(acf_chart_);
     layout->addWidget(summary_);
-    update_labels();
+    auto* grid = new QGridLayout;
+    grid->setColumnStretch(1, 1);
+    grid->addWidget(rhat_button_, 0, 0, Qt::AlignTop);
+    grid->addWidget(rhat_label_, 0, 1);
+    grid->addWidget(coalescence_button_, 1, 0, Qt::AlignTop);
+    grid->addWidget(coalescence_label_, 1, 1);
+    grid->addWidget(rounds_button_, 2, 0, Qt::AlignTop);
+    grid->addWidget(rounds_label_, 2, 1);
+    layout->addLayout(grid);
+    layout->addStretch(1);
+    // The dock is shared with the Model panel: scroll rather than squeeze the charts flat.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    refresh_timer_ = new QTimer(this);
+    refresh_timer_->setSingleShot(true);
+    connect(refresh_timer_, &QTimer::timeout, this, [this] { refresh_now(); });
+    connect(rhat_button_, &QPushButton::clicked, this, &DiagnosticsPanel::measure_rhat);
+    connect(coalescence_button_, &QPushButton::clicked, this, &DiagnosticsPanel::measure_coalescence);
+    connect(rounds_button_, &QPushButton::clicked, this, &DiagnosticsPanel::measure_rounds);
+    restart_series();
+    update_reference();
 }
 
 DiagnosticsPanel::~DiagnosticsPanel() = default;
 
-void DiagnosticsPanel::reset(const Graph& graph) {
-    graph_ = &graph;
-    monitor_ = std::make_unique<ChainMonitor>(graph, std::nullopt, kMonitorCapacity);
-    density_.clear();
+void DiagnosticsPanel::reset(std::shared_ptr<const Graph> graph) {
+    graph_ = std::move(graph);
+    ++graph_job_;
+    polynomial_.reset();
     last_serial_ = UINT64_MAX;
-    update_labels();
-    plot_->update();
+    last_mate_.clear();
+    lattice_ = false;
+    try {
+        const std::string family = parse_graph_spec(graph_->spec()).family;
+        lattice_ = family == "grid" || family == "torus";
+    } catch (const std::exception&) {
+    }
+    imbalance_chart_->setVisible(!graph_->edge_axes().empty());
+    restart_series();
+    rhat_label_->setText("needs ≥ 4 chains (this lab runs one): press Run 4 chains");
+    coalescence_label_->setText("—");
+    rounds_label_->setText("—");
+    exact_status_ = "exact mean: computing…";
+    reference_label_->setToolTip({});
+    update_reference();
+    const std::uint64_t job = graph_job_;
+    tasks_.run(
+        this,
+        [graph = graph_] {
+            std::pair<std::shared_ptr<const MatchingPolynomial>, QString> out;
+            try {
+                ExactOptions options;
+                options.max_states = kExactMaxStates;
+                options.max_bytes = kExactMaxBytes;
+                out.first =
+                    std::make_shared<const MatchingPolynomial>(exact_matching_polynomial(*graph, options));
+            } catch (const std::exception& e) {
+                out.second = QString::fromUtf8(e.what());
+            }
+            return out;
+        },
+        [this, job](std::pair<std::shared_ptr<const MatchingPolynomial>, QString> result) {
+            if (job != graph_job_) return;
+            polynomial_ = result.first;
+            exact_status_ =
+                polynomial_ ? QString() : "exact mean: not feasible for this graph (hover for why)";
+            reference_label_->setToolTip(result.second);
+            update_reference();
+            emit reference_ready();
+        });
+    refresh_now();
+}
+
+void DiagnosticsPanel::restart_series() {
+    monitor_ = graph_ ? std::make_unique<ChainMonitor>(*graph_, std::nullopt, kMonitorCapacity) : nullptr;
+    sweeps_.clear();
+    density_.clear();
+    imbalance_.clear();
+    density_chart_->clear_all();
+    imbalance_chart_->clear_all();
+    acf_chart_->clear_all();
 }
 
 void DiagnosticsPanel::observe(const Snapshot& snapshot) {
@@ -90,42 +195,243 @@ void DiagnosticsPanel::observe(const Snapshot& snapshot) {
     if (snapshot.mate.size() != graph_->num_vertices()) return;  // not yet published for this graph
     if (snapshot.generation != generation_) {
         generation_ = snapshot.generation;
-        monitor_ = std::make_unique<ChainMonitor>(*graph_, std::nullopt, kMonitorCapacity);
-        density_.clear();
+        restart_series();
     }
     last_serial_ = snapshot.serial;
+    if (snapshot.lambda != lambda_) {
+        lambda_ = snapshot.lambda;
+        update_reference();
+    }
     monitor_->observe(snapshot.mate);
-    density_.push_back(2.0 * snapshot.dimers / std::max<std::uint32_t>(1, graph_->num_vertices()));
-    while (density_.size() > kPlotPoints) density_.pop_front();
-    // report() runs an FFT over the window: a few times a second is plenty for a label.
-    if (monitor_->sweeps_observed() % 8 == 0 || monitor_->sweeps_observed() < 8) update_labels();
-    plot_->update();
+    last_mate_ = snapshot.mate;
+    const double n = std::max<std::uint32_t>(1, graph_->num_vertices());
+    sweeps_.push_back(static_cast<double>(snapshot.time) / std::max<std::uint32_t>(1, graph_->num_edges()));
+    density_.push_back(2.0 * snapshot.dimers / n);
+    if (!graph_->edge_axes().empty()) {
+        imbalance_.push_back(
+            static_cast<double>(measure_state(*graph_, snapshot.mate).axis_imbalance.value_or(0)));
+    }
+    while (sweeps_.size() > kWindow) sweeps_.pop_front();
+    while (density_.size() > kWindow) density_.pop_front();
+    while (imbalance_.size() > kWindow) imbalance_.pop_front();
+    // Redrawing a chart costs far more than a sample: at most one redraw per kRefreshMs.
+    if (!since_refresh_.isValid() || since_refresh_.elapsed() >= kRefreshMs) {
+        refresh_now();
+    } else if (!refresh_timer_->isActive()) {
+        refresh_timer_->start(static_cast<int>(kRefreshMs - since_refresh_.elapsed()));
+    }
+}
+
+void DiagnosticsPanel::refresh_now() {
+    since_refresh_.start();
+    refresh_timer_->stop();
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(density_.size()));
+    for (std::size_t i = 0; i < density_.size(); ++i) points.append(QPointF(sweeps_[i], density_[i]));
+    density_chart_->set_points(points);
+    if (imbalance_chart_->isVisibleTo(this) || !imbalance_.empty()) {
+        points.clear();
+        for (std::size_t i = 0; i < imbalance_.size(); ++i) points.append(QPointF(sweeps_[i], imbalance_[i]));
+        imbalance_chart_->set_points(points);
+    }
+    points.clear();
+    if (density_.size() >= 8) {
+        const std::vector<double> window(density_.begin(), density_.end());
+        const std::vector<double> c = autocovariance(window, std::min(kMaxLag, window.size() / 3));
+        // A constant window has no correlation to show (c(0) = 0).
+        if (!c.empty() && c[0] > 0) {
+            for (std::size_t k = 0; k < c.size(); ++k) points.append(QPointF(double(k), c[k] / c[0]));
+        }
+    }
+    acf_chart_->set_points(points);
+    update_numbers();
+}
+
+void DiagnosticsPanel::update_reference() {
+    reference_.reset();
+    reference_name_.clear();
+    if (polynomial_ && graph_ && graph_->num_vertices() > 0) {
+        reference_ = 2.0 * polynomial_->mean_dimers(lambda_) / graph_->num_vertices();
+        reference_name_ = "exact mean";
+    } else if (lattice_) {
+        reference_ = square_lattice_density(lambda_);
+        if (reference_) reference_name_ = "square lattice, n → ∞";
+    }
+    density_chart_->set_reference(reference_, reference_name_);
+    QString text;
+    if (reference_) {
+        text = QString("reference (%1) at λ = %2: %3")
+                   .arg(reference_name_, number(lambda_, 6), number(*reference_, 8));
+        if (!density_.empty())
+            text +=
+                QString(", window mean %1")
+                    .arg(number(
+                        std::accumulate(density_.begin(), density_.end(), 0.0) / double(density_.size()), 6));
+    } else {
+        text = QString("no reference value at λ = %1").arg(number(lambda_, 6));
+    }
+    if (!exact_status_.isEmpty() && !polynomial_) text += "\n" + exact_status_;
+    reference_label_->setText(text);
 }
 
 QString DiagnosticsPanel::summary_text() const {
     return summary_->text();
 }
+QString DiagnosticsPanel::reference_text() const {
+    return reference_label_->text();
+}
+QString DiagnosticsPanel::rhat_text() const {
+    return rhat_label_->text();
+}
+QString DiagnosticsPanel::coalescence_text() const {
+    return coalescence_label_->text();
+}
+QString DiagnosticsPanel::rounds_text() const {
+    return rounds_label_->text();
+}
 
-void DiagnosticsPanel::update_labels() {
+void DiagnosticsPanel::update_numbers() {
+    update_reference();  // the window mean next to the reference moves with the data
     if (!monitor_ || monitor_->sweeps_observed() < 2) {
         summary_->setText("τ_int and ESS appear after a few snapshots.");
         return;
     }
+    // Snapshots are one published block apart; the mean spacing converts τ to sweeps.
+    const double spacing =
+        sweeps_.size() >= 2 ? (sweeps_.back() - sweeps_.front()) / double(sweeps_.size() - 1) : 0.0;
     QStringList lines;
-    lines << QString("snapshots observed: %1").arg(monitor_->sweeps_observed());
-    if (!density_.empty()) lines << QString("density now: %1").arg(density_.back(), 0, 'f', 5);
+    lines << QString("snapshots observed: %1 (every %2 sweeps)")
+                 .arg(monitor_->sweeps_observed())
+                 .arg(number(spacing, 3));
     for (const ChainMonitor::Entry& e : monitor_->report()) {
         if (e.name != "dimers" && e.name != "imbalance") continue;
-        const QString tau =
-            std::isfinite(e.tau.tau)
-                ? QString("%1 ± %2").arg(e.tau.tau, 0, 'f', 2).arg(e.tau.standard_error, 0, 'f', 2)
-                : QString("undefined (constant)");
-        lines << QString("%1: τ_int %2 snapshots%3, ESS %4")
+        QString tau = "undefined (constant)";
+        if (std::isfinite(e.tau.tau)) {
+            tau = QString("%1 ± %2 snapshots").arg(number(e.tau.tau, 3), number(e.tau.standard_error, 2));
+            if (spacing > 0) tau += QString(" ≈ %1 sweeps").arg(number(e.tau.tau * spacing, 3));
+        }
+        lines << QString("%1: τ_int %2%3, ESS %4")
                      .arg(QString::fromStdString(e.name), tau,
                           e.tau.reliable ? "" : " (unreliable: run longer)")
-                     .arg(e.ess, 0, 'f', 0);
+                     .arg(std::isfinite(e.ess) ? QString::number(e.ess, 'f', 0) : QString("—"));
     }
     summary_->setText(lines.join('\n'));
+}
+
+void DiagnosticsPanel::set_busy(QPushButton* button, bool busy) {
+    button->setEnabled(!busy);
+}
+
+void DiagnosticsPanel::measure_rhat() {
+    if (!graph_ || !rhat_button_->isEnabled()) return;
+    set_busy(rhat_button_, true);
+    const double m = std::max<std::uint32_t>(1, graph_->num_edges());
+    EnsembleOptions options;
+    options.chains = 4;
+    options.lambda = lambda_;
+    options.sweeps = static_cast<std::uint64_t>(std::clamp(kUpdateBudget / (4 * m), 8.0, 2000.0));
+    options.seed = 1;
+    rhat_label_->setText(QString("running 4 chains × %1 sweeps…").arg(options.sweeps));
+    const std::uint64_t job = graph_job_;
+    tasks_.run(
+        this,
+        [graph = graph_, options] {
+            try {
+                const EnsembleRun run = run_chain_ensemble(*graph, options);
+                QStringList parts;
+                for (std::size_t o = 0; o < run.observables.size(); ++o) {
+                    if (run.observables[o] == "monomers") continue;  // the same R̂ as dimers
+                    const RhatResult r = split_rhat(run.series[o]);
+                    const bool ok = r.max() < 1.01;
+                    parts << QString("%1 %2%3").arg(
+                        QString::fromStdString(run.observables[o]), number(r.max(), 4),
+                        std::isfinite(r.max()) ? (ok ? " (< 1.01)" : " (≥ 1.01: not mixed)") : "");
+                }
+                return QString("split-R̂ over 4 chains × %1 sweeps from dispersed starts: %2")
+                    .arg(options.sweeps)
+                    .arg(parts.join(", "));
+            } catch (const std::exception& e) {
+                return QString("failed: %1").arg(QString::fromUtf8(e.what()));
+            }
+        },
+        [this, job](QString text) {
+            set_busy(rhat_button_, false);
+            if (job != graph_job_) return;
+            rhat_label_->setText(text);
+            emit rhat_finished();
+        });
+}
+
+void DiagnosticsPanel::measure_coalescence() {
+    if (!graph_ || !coalescence_button_->isEnabled()) return;
+    set_busy(coalescence_button_, true);
+    constexpr std::uint32_t kRuns = 8;
+    const double m = std::max<std::uint32_t>(1, graph_->num_edges());
+    const auto cap = static_cast<std::uint64_t>(std::clamp(kUpdateBudget / (kRuns * m), 4.0, 5000.0));
+    coalescence_label_->setText(QString("running %1 bounding chains (cap %2 sweeps)…").arg(kRuns).arg(cap));
+    const std::uint64_t job = graph_job_;
+    tasks_.run(
+        this,
+        [graph = graph_, lambda = lambda_, cap] {
+            try {
+                const CoalescenceSummary s = dimerlab::measure_coalescence(*graph, lambda, kRuns, 1, cap);
+                QString text =
+                    QString("%1 of %2 coalesced within %3 sweeps").arg(s.completed()).arg(kRuns).arg(cap);
+                if (const auto median = s.quantile_sweeps(0.5))
+                    text += QString("; median %1 sweeps").arg(number(*median, 4));
+                if (const auto q90 = s.quantile_sweeps(0.875))
+                    text += QString(", 7/8 by %1 sweeps").arg(number(*q90, 4));
+                if (s.completed() < kRuns) text += " (censored by the cap: the bound is not reached here)";
+                return text;
+            } catch (const std::exception& e) {
+                return QString("failed: %1").arg(QString::fromUtf8(e.what()));
+            }
+        },
+        [this, job](QString text) {
+            set_busy(coalescence_button_, false);
+            if (job != graph_job_) return;
+            coalescence_label_->setText(text);
+            emit coalescence_finished();
+        });
+}
+
+void DiagnosticsPanel::measure_rounds() {
+    if (!graph_ || !rounds_button_->isEnabled()) return;
+    set_busy(rounds_button_, true);
+    const double m = std::max<std::uint32_t>(1, graph_->num_edges());
+    const auto blocks = static_cast<std::uint64_t>(std::clamp(kUpdateBudget / m, 1.0, 20.0));
+    MateArray start = last_mate_.size() == graph_->num_vertices()
+                          ? MateArray(last_mate_.begin(), last_mate_.end())
+                          : MateArray(graph_->num_vertices(), kNoMate);
+    rounds_label_->setText(QString("running %1 one-sweep blocks…").arg(blocks));
+    const std::uint64_t job = graph_job_;
+    tasks_.run(
+        this,
+        [graph = graph_, lambda = lambda_, blocks, start = std::move(start)] {
+            try {
+                JacobiOptions options;
+                options.threads = 2;  // a measurement of rounds, which do not depend on threads
+                JacobiParallelSampler sampler(*graph, 1, LambdaRecord(lambda), start, options);
+                sampler.advance(blocks * sampler.block_updates());
+                const JacobiTotals& t = sampler.totals();
+                const double per_block = t.blocks ? double(t.rounds) / double(t.blocks) : 0.0;
+                return QString(
+                           "%1 rounds per block of %2 updates (max %3; work %4 × the updates) over %5 blocks")
+                    .arg(number(per_block, 4))
+                    .arg(sampler.block_updates())
+                    .arg(t.max_rounds)
+                    .arg(number(t.updates ? double(t.work) / double(t.updates) : 0.0, 3))
+                    .arg(t.blocks);
+            } catch (const std::exception& e) {
+                return QString("failed: %1").arg(QString::fromUtf8(e.what()));
+            }
+        },
+        [this, job](QString text) {
+            set_busy(rounds_button_, false);
+            if (job != graph_job_) return;
+            rounds_label_->setText(text);
+            emit rounds_finished();
+        });
 }
 
 }  // namespace dimerlab::app

@@ -1,46 +1,125 @@
 #pragma once
-// The Diagnostics panel: the dimer density of the shown snapshots as a sparkline, and the
-// integrated autocorrelation time and effective sample size from a ChainMonitor fed once per new
-// snapshot. Snapshots arrive once per published block, not once per sweep, so τ_int is in units
-// of snapshots, and the labels say so.
+// The Diagnostics panel: live charts of the dimer density 2|M|/n against sweeps with a reference
+// line (the exact mean from the matching polynomial when it is feasible, else the square-lattice
+// limit when the graph is a lattice at a tabulated λ), the H−V imbalance on lattices and the
+// autocorrelation of the density; and the numbers τ_int ± standard error and ESS (ChainMonitor),
+// split-R̂ (needs ≥ 4 chains: on demand, four chains from dispersed starts), coalescence of the
+// bounding chain and Jacobi rounds per block (both on demand).
+//
+// Snapshots arrive once per published block, not once per sweep, so τ_int is measured in
+// snapshots and converted with the mean spacing. Memory is bounded: the charts keep the last
+// kWindow snapshots and the monitor its own ring. observe() only appends; the charts are redrawn
+// at most kRefreshMs apart (refresh_now() forces it). Everything expensive (the exact reference,
+// the on-demand measurements) runs on worker threads with a bounded cost, so the GUI never waits.
+#include <QElapsedTimer>
+#include <QString>
 #include <QWidget>
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 
+#include "background_tasks.hpp"
 #include "diagnostics/chain_monitor.hpp"
 #include "graph/graph.hpp"
 #include "snapshot.hpp"
 
 class QLabel;
+class QPushButton;
+class QTimer;
+
+namespace dimerlab {
+struct MatchingPolynomial;
+}
 
 namespace dimerlab::app {
+
+class SeriesChart;
+
+// Covered fraction 2E|M|/n of the square lattice in the limit of large grids at the λ of
+// science.md §5.3 (transfer-matrix values with converged digits); empty for other λ.
+std::optional<double> square_lattice_density(double lambda);
 
 class DiagnosticsPanel : public QWidget {
     Q_OBJECT
   public:
+    static constexpr std::size_t kWindow = 2000;  // snapshots kept for the charts
+    static constexpr int kRefreshMs = 250;
+    static constexpr std::size_t kMaxLag = 200;  // autocorrelation lags shown, in snapshots
+
     explicit DiagnosticsPanel(QWidget* parent = nullptr);
     ~DiagnosticsPanel() override;
 
-    // A new graph (the controller's; it must outlive the next reset or the panel).
-    void reset(const Graph& graph);
+    // A new graph: clears the series and starts the exact reference on a worker thread.
+    void reset(std::shared_ptr<const Graph> graph);
     // Feeds a snapshot if it is new; a changed generation (chain reset) restarts the series.
     void observe(const Snapshot& snapshot);
+    // Redraws the charts and numbers from the data so far (the throttle does this by itself).
+    void refresh_now();
 
     std::uint64_t observed() const { return monitor_ ? monitor_->sweeps_observed() : 0; }
     const std::deque<double>& density() const { return density_; }
     QString summary_text() const;
+    // The reference line's value and what it is ("exact …", "square lattice …"); empty: none.
+    std::optional<double> reference_density() const { return reference_; }
+    QString reference_text() const;
+    QString rhat_text() const;
+    QString coalescence_text() const;
+    QString rounds_text() const;
+
+    SeriesChart* density_chart() const { return density_chart_; }
+    SeriesChart* imbalance_chart() const { return imbalance_chart_; }
+    SeriesChart* acf_chart() const { return acf_chart_; }
+
+  public slots:
+    // On demand, on worker threads; each emits its signal when its result is shown.
+    void measure_coalescence();
+    void measure_rounds();
+    void measure_rhat();
+
+  signals:
+    void reference_ready();
+    void coalescence_finished();
+    void rounds_finished();
+    void rhat_finished();
 
   private:
-    void update_labels();
+    void restart_series();
+    void update_reference();
+    void update_numbers();
+    void set_busy(QPushButton* button, bool busy);
 
-    const Graph* graph_ = nullptr;
+    std::shared_ptr<const Graph> graph_;
     std::unique_ptr<ChainMonitor> monitor_;
+    bool lattice_ = false;  // grid or torus: the lattice-limit reference applies
+    std::deque<double> sweeps_;
     std::deque<double> density_;
+    std::deque<double> imbalance_;
     std::uint64_t last_serial_ = UINT64_MAX;
     std::uint64_t generation_ = 0;
-    QWidget* plot_ = nullptr;
+    double lambda_ = 1;
+    std::vector<std::uint32_t> last_mate_;
+    std::uint64_t graph_job_ = 0;  // bumped by reset: results for an older graph are dropped
+    std::shared_ptr<const MatchingPolynomial> polynomial_;
+    QString exact_status_;
+    std::optional<double> reference_;
+    QString reference_name_;
+
+    QElapsedTimer since_refresh_;
+    QTimer* refresh_timer_ = nullptr;
+    SeriesChart* density_chart_ = nullptr;
+    SeriesChart* imbalance_chart_ = nullptr;
+    SeriesChart* acf_chart_ = nullptr;
+    QLabel* reference_label_ = nullptr;
     QLabel* summary_ = nullptr;
+    QLabel* rhat_label_ = nullptr;
+    QLabel* coalescence_label_ = nullptr;
+    QLabel* rounds_label_ = nullptr;
+    QPushButton* rhat_button_ = nullptr;
+    QPushButton* coalescence_button_ = nullptr;
+    QPushButton* rounds_button_ = nullptr;
+    // Declared last, destroyed first: running tasks are joined while the panel is still whole.
+    BackgroundTasks tasks_;
 };
 
 }  // namespace dimerlab::app

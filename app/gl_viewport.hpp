@@ -1,28 +1,27 @@
 #pragma once
-// The OpenGL 3.3 core viewport. Implemented features:
-//  - edges as instanced quads (per-instance segment, colour class, dimer flag), dimers wider and
-//    in front; monomers as round point sprites;
-//  - colour modes plain and orientation × parity (four dimer colours on lattices);
-//  - pan (left drag), zoom about the cursor (wheel), fit (F, and on a new graph), hover tooltip
-//    (vertex id, degree, mate; edge id, ends, degrees, state).
+// The OpenGL 3.3 core viewport: the window around a SceneRenderer (render/scene_renderer.hpp, the
+// drawing path it shares with off-screen export). It keeps the camera and the interaction: pan
+// (left drag), zoom about the cursor (wheel), fit (F, and on a new graph), hover tooltip (vertex
+// id, degree, state; edge id, ends, degrees, state), and the ImGui heads-up overlay, which sees
+// input first so a slider drag never pans (H hides it).
 // The GL thread is the GUI thread: show_snapshot() copies what it needs and paintGL uploads it.
 // Never create this widget on the offscreen/minimal platforms: Qt 6.4 crashes there on show()
 // (toolchain.md §8); main() checks first.
-#include <QOpenGLBuffer>
-#include <QOpenGLFunctions_3_3_Core>
-#include <QOpenGLShaderProgram>
-#include <QOpenGLVertexArrayObject>
 #include <QOpenGLWidget>
 #include <QString>
 #include <memory>
 #include <vector>
 
 #include "camera.hpp"
+#include "imgui_overlay.hpp"
+#include "marginal_cache.hpp"
+#include "monomer_heat.hpp"
 #include "render_target.hpp"
+#include "scene_renderer.hpp"
 
 namespace dimerlab::app {
 
-class GlViewport : public QOpenGLWidget, protected QOpenGLFunctions_3_3_Core, public RenderTarget {
+class GlViewport : public QOpenGLWidget, public RenderTarget {
     Q_OBJECT
   public:
     explicit GlViewport(QWidget* parent = nullptr);
@@ -35,7 +34,7 @@ class GlViewport : public QOpenGLWidget, protected QOpenGLFunctions_3_3_Core, pu
     void fit_view() override;
 
     void set_colour_mode(ColourMode mode);
-    ColourMode colour_mode() const { return colour_mode_; }
+    ColourMode colour_mode() const { return renderer_.colour_mode(); }
     const Camera& camera() const { return camera_; }
     // Empty until initializeGL ran; otherwise GL_RENDERER and GL_VERSION, or the shader error.
     QString gl_description() const { return gl_description_; }
@@ -43,8 +42,11 @@ class GlViewport : public QOpenGLWidget, protected QOpenGLFunctions_3_3_Core, pu
     std::uint64_t frames_drawn() const { return frames_drawn_; }
 
     QSize sizeHint() const override { return {800, 800}; }
+    // The heads-up overlay (imgui_overlay.hpp); H hides it.
+    ImGuiOverlay& overlay() { return overlay_; }
 
   protected:
+    bool event(QEvent* event) override;
     void initializeGL() override;
     void resizeGL(int w, int h) override;
     void paintGL() override;
@@ -55,40 +57,30 @@ class GlViewport : public QOpenGLWidget, protected QOpenGLFunctions_3_3_Core, pu
     void keyPressEvent(QKeyEvent* event) override;
 
   private:
-    void upload_scene();
-    void release_gl();
     QString hover_text(const QPointF& pos) const;
+    // Hands the renderer the per-vertex values of the current colour mode.
+    void feed_heat();
 
     std::shared_ptr<const SceneGeometry> scene_;
     Camera camera_;
-    ColourMode colour_mode_ = ColourMode::plain;
+    SceneRenderer renderer_;
     // Fit on every resize until the user pans or zooms or a session sets the camera.
     bool auto_fit_ = true;
-
-    std::vector<std::uint8_t> edge_states_;
-    std::vector<std::uint8_t> monomers_;
-    std::vector<std::uint32_t> mate_;
-    bool scene_dirty_ = false;
-    bool states_dirty_ = false;
+    std::vector<std::uint32_t> mate_;  // for the hover tooltip
+    // Over the snapshots shown since the scene or the chain's generation changed.
+    MonomerHeat heat_;
+    std::uint64_t heat_generation_ = 0;
+    MarginalCache marginals_;
+    double lambda_ = 1;                   // of the last snapshot, for the exact marginals
+    std::vector<float> shown_marginals_;  // empty unless the exact marginals are shown
 
     bool gl_ok_ = false;
     QString gl_description_;
-    std::unique_ptr<QOpenGLShaderProgram> edge_program_;
-    std::unique_ptr<QOpenGLShaderProgram> point_program_;
-    QOpenGLVertexArrayObject edge_vao_;
-    QOpenGLVertexArrayObject point_vao_;
-    QOpenGLBuffer corner_buffer_{QOpenGLBuffer::VertexBuffer};
-    QOpenGLBuffer segment_buffer_{QOpenGLBuffer::VertexBuffer};
-    QOpenGLBuffer class_buffer_{QOpenGLBuffer::VertexBuffer};
-    QOpenGLBuffer state_buffer_{QOpenGLBuffer::VertexBuffer};
-    QOpenGLBuffer position_buffer_{QOpenGLBuffer::VertexBuffer};
-    QOpenGLBuffer monomer_buffer_{QOpenGLBuffer::VertexBuffer};
-    int instance_count_ = 0;
-    int vertex_count_ = 0;
 
     bool dragging_ = false;
     QPointF last_mouse_;
     std::uint64_t frames_drawn_ = 0;
+    ImGuiOverlay overlay_{[this] { update(); }};
 };
 
 }  // namespace dimerlab::app

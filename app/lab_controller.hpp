@@ -41,6 +41,12 @@ class LabController {
     void save(const QString& path) const;
 
     const Graph& graph() const { return *graph_; }
+    // For work that may outlive this controller (background diagnostics).
+    std::shared_ptr<const Graph> shared_graph() const { return graph_; }
+    // The backend the chain runs on ("cpu", "cpu-parallel", "cuda"), and why it is not the
+    // session's requested one (empty when it is).
+    const QString& backend() const { return backend_; }
+    const QString& backend_notice() const { return backend_notice_; }
     const Snapshot& snapshot() const { return shown_; }
     // For a loaded session that carries a state_hash: has the replay reproduced it?
     enum class ReplayCheck { none, pending, matched, mismatched };
@@ -59,6 +65,8 @@ class LabController {
     double sweeps_per_frame_ = 1;
     std::uint64_t generation_ = 0;
     ReplayCheck replay_check_ = ReplayCheck::none;
+    QString backend_;
+    QString backend_notice_;
 };
 
 }  // namespace dimerlab::app

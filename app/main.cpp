@@ -18,6 +18,7 @@
 #include <optional>
 #include <string_view>
 
+#include "gl_availability.hpp"
 #include "gl_viewport.hpp"
 #include "main_window.hpp"
 #include "preset.hpp"
@@ -129,6 +130,9 @@ int main(int argc, char** argv) {
         return fail(std::string("no display: the dimerlab viewport needs OpenGL 3.3 through X11; ") +
                     kNoDisplayHint);
 
+    // A DISPLAY that cannot be reached would abort in the constructor; fall back to offscreen,
+    // which gl_unavailable_reason() refuses with the hint.
+    dimerlab::app::request_x_platform_with_fallback();
     const std::optional<QString> session_path = take_session_arg(argc, argv);
     QApplication qapp(argc, argv);
     QApplication::setApplicationName("dimerlab");

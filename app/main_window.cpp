@@ -8,13 +8,17 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 
 #include "diagnostics_panel.hpp"
+#include "export_animation_dialog.hpp"
+#include "export_measurements_dialog.hpp"
 #include "gl_viewport.hpp"
+#include "memory_estimate.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
 #include "preset.hpp"
@@ -40,6 +44,24 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     sync_controls();
     panels_follow_session();
     update_status();
+    view_->overlay().set_actions({
+        .set_running =
+            [this](bool running) {
+                controller_->set_running(running);
+                sync_controls();
+            },
+        .step = [this] { controller_->step_frame(); },
+        .set_lambda =
+            [this](double lambda) {
+                try {
+                    controller_->set_lambda(lambda);
+                } catch (const InputError&) {
+                    return;  // the slider's range keeps λ valid
+                }
+                lambda_changed_elsewhere(lambda);
+            },
+    });
+    update_overlay();
 }
 
 MainWindow::~MainWindow() = default;
@@ -49,7 +71,17 @@ void MainWindow::build_docks() {
     auto dock = [this](const QString& title, const QString& name, QWidget* panel, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);  // saveState() needs names
-        d->setWidget(panel);
+        // A panel's minimum height must never decide the window's: small windows (demos,
+        // --size) scroll the panel instead. Diagnostics and Partition scroll inside themselves.
+        if (panel == model_panel_ || panel == verification_panel_) {
+            auto* scroll = new QScrollArea(d);
+            scroll->setWidgetResizable(true);
+            scroll->setFrameShape(QFrame::NoFrame);
+            scroll->setWidget(panel);
+            d->setWidget(scroll);
+        } else {
+            d->setWidget(panel);
+        }
         addDockWidget(area, d);
         return d;
     };
@@ -67,6 +99,7 @@ void MainWindow::build_docks() {
         dock("Verification", "verification-dock", verification_panel_, Qt::RightDockWidgetArea);
     splitDockWidget(partition, verification, Qt::Vertical);
     resizeDocks({model, partition}, {340, 420}, Qt::Horizontal);
+    resizeDocks({model, diagnostics, partition, verification}, {350, 650, 580, 420}, Qt::Vertical);
     QMenu* view = menuBar()->addMenu("&View");
     for (QDockWidget* d : {model, diagnostics, partition, verification})
         view->addAction(d->toggleViewAction());
@@ -87,6 +120,11 @@ void MainWindow::build_docks() {
 }
 
 void MainWindow::apply_model(const Session& session) {
+    QString refusal;
+    if (!confirm_graph_memory(this, session.graph, &refusal)) {
+        if (!refusal.isEmpty()) model_panel_->show_build_error(refusal);
+        return;
+    }
     try {
         open_session(session);
     } catch (const std::exception& e) {
@@ -106,7 +144,8 @@ void MainWindow::panels_follow_session() {
     const Session s = controller_->current_session();
     model_panel_->set_session(s);
     partition_panel_->set_problem(controller_->graph().spec(), controller_->snapshot().lambda);
-    diagnostics_panel_->reset(controller_->graph());
+    diagnostics_panel_->reset(controller_->shared_graph());
+    verification_panel_->set_graph(controller_->shared_graph());
 }
 
 void MainWindow::set_manual_frames(bool manual) {
@@ -119,8 +158,10 @@ void MainWindow::set_manual_frames(bool manual) {
 
 void MainWindow::refresh() {
     diagnostics_panel_->observe(controller_->snapshot());
+    diagnostics_panel_->refresh_now();
     sync_controls();
     update_status();
+    update_overlay();
 }
 
 void MainWindow::build_toolbar() {
@@ -163,9 +204,14 @@ void MainWindow::build_toolbar() {
     colour_box_ = new QComboBox(this);
     colour_box_->addItem("plain");
     colour_box_->addItem("orientation × parity");
-    colour_box_->setToolTip("Orientation × parity: four dimer colours (H/V × sublattice) on lattices");
+    colour_box_->addItem("monomer heat map");
+    colour_box_->addItem("exact marginals");
+    colour_box_->setToolTip(
+        "Orientation × parity: four dimer colours (H/V × sublattice) on lattices; monomer heat map: how "
+        "often each vertex was a monomer in the frames shown since the chain (re)started; exact "
+        "marginals: P(vertex unmatched) at the current λ, for graphs small enough to count exactly");
     connect(colour_box_, &QComboBox::currentIndexChanged, this, [this](int i) {
-        view_->set_colour_mode(i == 1 ? ColourMode::orientation_parity : ColourMode::plain);
+        view_->set_colour_mode(ColourMode(i));  // the items follow the enum's order
     });
     bar->addWidget(colour_box_);
     QAction* fit = bar->addAction("Fit");
@@ -189,6 +235,11 @@ void MainWindow::build_menus() {
     open->setShortcut(QKeySequence::Open);
     QAction* save = file->addAction("&Save Session…", this, [this] { save_dialog(); });
     save->setShortcut(QKeySequence::Save);
+    file->addAction("Export &Measurements…", this, [this] {
+        ExportMeasurementsDialog::run(this, controller_->graph(), controller_->current_session());
+    });
+    file->addAction("Export &Animation…", this,
+                    [this] { ExportAnimationDialog::run(this, controller_->current_session()); });
     file->addSeparator();
     QAction* quit = file->addAction("&Quit", this, [this] { close(); });
     quit->setShortcut(QKeySequence::Quit);
@@ -207,7 +258,7 @@ void MainWindow::sync_controls() {
     const QSignalBlocker b1(lambda_box_), b2(speed_box_), b3(colour_box_);
     lambda_box_->setValue(s.lambda);
     speed_box_->setValue(controller_->sweeps_per_frame());
-    colour_box_->setCurrentIndex(view_->colour_mode() == ColourMode::orientation_parity ? 1 : 0);
+    colour_box_->setCurrentIndex(int(view_->colour_mode()));
     play_->setText(controller_->running() ? "Pause" : "Play");
     setWindowTitle(QString("dimerlab — %1").arg(QString::fromStdString(controller_->graph().spec())));
 }
@@ -225,6 +276,21 @@ void MainWindow::on_frame() {
         last_status_ms_ = now;
         update_status();
     }
+    update_overlay();
+}
+
+void MainWindow::update_overlay() {
+    const Snapshot& s = controller_->snapshot();
+    const Graph& g = controller_->graph();
+    OverlayStats o;
+    o.fps = fps_;
+    o.updates_per_s = updates_per_s_;
+    o.sweeps = g.num_edges() > 0 ? static_cast<double>(s.time) / g.num_edges() : 0;
+    o.dimers = s.dimers;
+    o.monomers = g.num_vertices() - 2 * s.dimers;
+    o.lambda = lambda_box_->value();  // the commanded λ; the snapshot's lags until the chain runs
+    o.running = controller_->running();
+    view_->overlay().set_stats(o);
 }
 
 void MainWindow::update_status() {
@@ -240,7 +306,9 @@ void MainWindow::update_status() {
             .arg(g.num_vertices() - 2 * s.dimers)
             .arg(2.0 * s.dimers / g.num_vertices(), 0, 'f', 4)
             .arg(fps_, 0, 'f', 0)
-            .arg(updates_per_s_ / 1e6, 0, 'f', 1));
+            .arg(updates_per_s_ / 1e6, 0, 'f', 1) +
+        QString("   %1").arg(controller_->backend_notice().isEmpty() ? controller_->backend()
+                                                                     : controller_->backend_notice()));
 }
 
 void MainWindow::save_dialog() {

@@ -56,6 +56,7 @@ class MainWindow : public QMainWindow {
     void sync_controls();
     void on_frame();
     void update_status();
+    void update_overlay();
     void save_dialog();
     void open_dialog();
 

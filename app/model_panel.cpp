@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "graph/graph_spec.hpp"
+#include "lab_sampler.hpp"
 #include "sampling/start_state.hpp"
 
 namespace dimerlab::app {
@@ -74,6 +75,29 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
         dynamics_box_->addItem(QString::fromUtf8(dynamics_name(d)));
     }
     form->addRow("Dynamics", dynamics_box_);
+    backend_box_ = new QComboBox(this);
+    backend_box_->addItem("CPU sequential", backend_name(Backend::cpu));
+    backend_box_->addItem("CPU parallel", backend_name(Backend::cpu_parallel));
+    backend_box_->addItem("CUDA", backend_name(Backend::cuda));
+    backend_box_->setToolTip(
+        "Where the chain runs; every backend runs the same trajectory. CPU parallel: exact Jacobi "
+        "blocks on all cores (no jerrum-sinclair). A backend that cannot run falls back to CPU "
+        "sequential with a notice in the status bar.");
+    backend_note_ = new QLabel(this);
+    backend_note_->setWordWrap(true);
+    backend_note_->setStyleSheet("color: #b26a00;");
+    const CudaAvailability cuda = cuda_availability();
+    if (cuda.available) {
+        backend_box_->setItemText(2, QString("CUDA (%1)").arg(cuda.device));
+        backend_note_->hide();
+    } else {
+        backend_note_->setText("CUDA unavailable: " + cuda.reason);
+    }
+    auto* backend_col = new QVBoxLayout;
+    backend_col->setContentsMargins(0, 0, 0, 0);
+    backend_col->addWidget(backend_box_);
+    backend_col->addWidget(backend_note_);
+    form->addRow("Backend", backend_col);
     start_box_ = new QComboBox(this);
     for (StartKind k : {StartKind::empty, StartKind::greedy, StartKind::maximum}) {
         start_box_->addItem(QString::fromUtf8(start_kind_name(k)));
@@ -96,11 +120,17 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     connect(spec_edit_, &QLineEdit::textChanged, this, [this] { validate(); });
     connect(spec_edit_, &QLineEdit::returnPressed, this, &ModelPanel::apply);
     connect(apply_, &QPushButton::clicked, this, &ModelPanel::apply);
+    // During a drag the entry follows every pixel, but only the release becomes a recorded λ
+    // change: a drag across the range would otherwise put hundreds of entries in the record.
+    connect(lambda_slider_, &QSlider::sliderPressed, this, [this] { lambda_at_press_ = lambda(); });
     connect(lambda_slider_, &QSlider::valueChanged, this, [this](int pos) {
         const double l = lambda_at_slider_position(pos);
         const QSignalBlocker block(lambda_entry_);
         lambda_entry_->setValue(l);
-        emit lambda_changed(lambda_entry_->value());
+        if (!lambda_slider_->isSliderDown()) emit lambda_changed(lambda_entry_->value());
+    });
+    connect(lambda_slider_, &QSlider::sliderReleased, this, [this] {
+        if (lambda() != lambda_at_press_) emit lambda_changed(lambda());
     });
     connect(lambda_entry_, &QDoubleSpinBox::valueChanged, this, [this](double l) {
         const QSignalBlocker block(lambda_slider_);
@@ -118,7 +148,8 @@ void ModelPanel::set_session(const Session& session) {
         spec_edit_->setText(QString::fromStdString(session.graph));
     }
     set_lambda(session.record.lambda_at(session.update_index));
-    const QSignalBlocker b1(seed_box_), b2(dynamics_box_), b3(start_box_), b4(speed_box_);
+    const QSignalBlocker b1(seed_box_), b2(dynamics_box_), b3(start_box_), b4(speed_box_), b5(backend_box_);
+    backend_box_->setCurrentIndex(std::max(0, backend_box_->findData(backend_name(session.backend))));
     seed_box_->setValue(static_cast<int>(std::min<std::uint64_t>(session.seed, INT_MAX)));
     dynamics_box_->setCurrentText(QString::fromUtf8(dynamics_name(session.dynamics)));
     start_box_->setCurrentText(QString::fromUtf8(start_kind_name(session.start)));
@@ -160,6 +191,7 @@ Session ModelPanel::pending_session() const {
     s.graph = spec_edit_->text().trimmed().toStdString();
     s.seed = static_cast<std::uint64_t>(seed_box_->value());
     s.dynamics = parse_dynamics(dynamics_box_->currentText());
+    s.backend = parse_backend(backend_box_->currentData().toString());
     s.start = parse_start_kind(start_box_->currentText().toStdString());
     s.record = LambdaRecord{lambda()};
     s.update_index = 0;

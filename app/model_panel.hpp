@@ -1,5 +1,6 @@
 #pragma once
-// The Model panel: what the next lab is built from (graph spec, λ, seed, dynamics, start, speed).
+// The Model panel: what the next lab is built from (graph spec, λ, seed, dynamics, backend, start,
+// speed).
 // The spec is parsed on every edit so a mistake shows under the field at once and Apply stays
 // disabled; Apply only emits apply_requested, so the window decides how to rebuild and the panel
 // is testable without a controller or OpenGL.
@@ -50,6 +51,9 @@ class ModelPanel : public QWidget {
     QSlider* lambda_slider() const { return lambda_slider_; }
     QDoubleSpinBox* lambda_entry() const { return lambda_entry_; }
     QPushButton* apply_button() const { return apply_; }
+    QComboBox* backend_box() const { return backend_box_; }
+    // Says why cuda cannot run here (hidden when it can).
+    QLabel* backend_note() const { return backend_note_; }
 
   public slots:
     // Emits apply_requested only when the spec parses: an invalid spec starts nothing.
@@ -58,6 +62,8 @@ class ModelPanel : public QWidget {
   signals:
     void apply_requested(const dimerlab::app::Session& session);
     // λ moved in this panel: the window applies it to the running chain as a recorded change.
+    // A slider drag emits once, when it ends (every emission is one entry in the session's λ
+    // record); keyboard steps on the slider and the exact entry emit per change.
     void lambda_changed(double lambda);
 
   private:
@@ -71,6 +77,9 @@ class ModelPanel : public QWidget {
     QDoubleSpinBox* lambda_entry_ = nullptr;
     QSpinBox* seed_box_ = nullptr;
     QComboBox* dynamics_box_ = nullptr;
+    QComboBox* backend_box_ = nullptr;
+    QLabel* backend_note_ = nullptr;
+    double lambda_at_press_ = 0;
     QComboBox* start_box_ = nullptr;
     QDoubleSpinBox* speed_box_ = nullptr;
     QPushButton* apply_ = nullptr;

@@ -4,16 +4,21 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineSeries>
 #include <QMetaObject>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "counting/approx/approx_count.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "graph/graph_spec.hpp"
+#include "series_chart.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::app {
@@ -26,7 +31,34 @@ Graph build_for_counting(const std::string& spec) {
     return make_graph(spec, options);
 }
 
+std::string family_of(const std::string& spec) {
+    try {
+        return parse_graph_spec(spec).family;
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
+struct LatticeFreeEnergy {
+    double lambda;
+    double f;
+};
+constexpr LatticeFreeEnergy kSquareLatticeF[] = {{0.25, 0.30026257002},
+                                                 {0.5, 0.4607951374},
+                                                 {1.0, kSquareLatticeLogZPerSite},
+                                                 {2.0, 0.900940030},
+                                                 {4.0, 1.1683758}};
+// ln Z(L×L)/L² ≈ h₂ − 0.33/L on open grids at λ = 1 (science.md §5.2).
+constexpr double kGridFiniteSizeSlope = 0.33;
+
 }  // namespace
+
+std::optional<double> square_lattice_log_z_per_site(double lambda) {
+    for (const LatticeFreeEnergy& p : kSquareLatticeF) {
+        if (std::abs(lambda - p.lambda) <= 1e-12 * p.lambda) return p.f;
+    }
+    return std::nullopt;
+}
 
 PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     problem_label_ = new QLabel(this);
@@ -55,6 +87,11 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     estimate_button_ = new QPushButton("Estimate", this);
     estimate_button_->setToolTip("Replica estimate of ln Z with a Student-t interval (TPA paired product)");
     cancel_button_ = new QPushButton("Cancel", this);
+    convergence_chart_ =
+        new SeriesChart("Estimate: interval half-width on ln Z", "chain updates (millions)", "half-width");
+    per_site_chart_ =
+        new SeriesChart("ln Z / n against size", "1/√n", "ln Z / n", {"finite-size law h₂ − 0.33/L"});
+    per_site_chart_->series()->setPointsVisible(true);
 
     auto* form = new QFormLayout;
     form->addRow("Exact ln Z", exact_label_);
@@ -65,12 +102,27 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     buttons->addWidget(exact_button_);
     buttons->addWidget(estimate_button_);
     buttons->addWidget(cancel_button_);
-    auto* layout = new QVBoxLayout(this);
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
     layout->addWidget(problem_label_);
     layout->addLayout(form);
     layout->addWidget(progress_);
     layout->addLayout(buttons);
+    for (SeriesChart* c : {convergence_chart_, per_site_chart_}) {
+        c->setMinimumHeight(150);
+        c->setMaximumHeight(200);
+        layout->addWidget(c);
+    }
     layout->addStretch(1);
+    // The charts' minimum heights must not set the window's: a small window scrolls the panel.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     connect(exact_button_, &QPushButton::clicked, this, &PartitionPanel::compute_exact);
     connect(estimate_button_, &QPushButton::clicked, this, &PartitionPanel::compute_estimate);
@@ -101,7 +153,11 @@ void PartitionPanel::set_problem(const std::string& spec, double lambda) {
     estimate_label_->setText("—");
     progress_->setValue(0);
     progress_->setFormat("idle");
+    convergence_.clear();
+    convergence_chart_->clear_all();
+    convergence_chart_->set_reference(std::nullopt);
     update_per_site();
+    update_per_site_chart();
     update_buttons();
 }
 
@@ -162,6 +218,7 @@ void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z
     if (n) vertices_ = n;
     exact_label_->setText(text);
     exact_label_->setStyleSheet(infeasible ? "color: #b26a00;" : (log_z ? "" : "color: #c62828;"));
+    if (log_z && vertices_) record_per_site(*log_z, vertices_);
     update_per_site();
     update_buttons();
     emit exact_finished();
@@ -173,6 +230,9 @@ void PartitionPanel::compute_estimate() {
     cancel_ = std::make_shared<std::atomic<bool>>(false);  // a fresh flag per run
     estimate_state_ = JobState::running;
     estimate_label_->setText("running…");
+    convergence_.clear();
+    convergence_chart_->clear_all();
+    convergence_chart_->set_reference(epsilon_box_->value(), "target ε");
     progress_->setValue(0);
     progress_->setFormat("starting");
     update_buttons();
@@ -192,7 +252,16 @@ void PartitionPanel::compute_estimate() {
             options.epsilon = epsilon;
             options.cancel = cancel.get();
             auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+            double last_half_width = std::numeric_limits<double>::quiet_NaN();
             options.progress = [&](const ApproxProgress& p) {
+                // Every new interval is a point of the convergence chart; they come once per batch.
+                if (std::isfinite(p.half_width) && p.half_width != last_half_width) {
+                    last_half_width = p.half_width;
+                    const QPointF point(static_cast<double>(p.updates) / 1e6, p.half_width);
+                    QMetaObject::invokeMethod(
+                        this, [this, job, point] { add_convergence_point(job, point); },
+                        Qt::QueuedConnection);
+                }
                 // Throttled: the callback can fire per stage, far faster than a screen refreshes.
                 const auto now = std::chrono::steady_clock::now();
                 if (now - last < std::chrono::milliseconds(100)) return !cancel->load();
@@ -211,6 +280,9 @@ void PartitionPanel::compute_estimate() {
             const ApproxResult r = dimerlab::estimate_log_z(g, options);
             log_z = r.log_z;
             half_width = r.half_width;
+            const QPointF point(static_cast<double>(r.updates) / 1e6, r.half_width);
+            QMetaObject::invokeMethod(
+                this, [this, job, point] { add_convergence_point(job, point); }, Qt::QueuedConnection);
             state = JobState::done;
             text = QString("%1 ± %2  [%3, %4] at %5%, %6 replicas, %7 stages, %8 s")
                        .arg(r.log_z, 0, 'f', 6)
@@ -249,12 +321,53 @@ void PartitionPanel::finish_estimate(std::uint64_t job, std::optional<double> lo
     estimate_log_z_ = log_z;
     estimate_half_width_ = half_width;
     if (n) vertices_ = n;
+    // An exact value for the same problem is the better point; an estimate only fills a gap.
+    if (log_z && vertices_ && !exact_log_z_) record_per_site(*log_z, vertices_);
     estimate_label_->setText(text);
     progress_->setValue(state == JobState::done ? 1000 : progress_->value());
     progress_->setFormat(state == JobState::done ? "done" : text);
     update_per_site();
     update_buttons();
     emit estimate_finished();
+}
+
+void PartitionPanel::add_convergence_point(std::uint64_t job, QPointF point) {
+    if (job != job_) return;
+    if (!convergence_.isEmpty() && convergence_.back() == point) return;
+    convergence_.append(point);
+    convergence_chart_->set_points(convergence_);
+}
+
+void PartitionPanel::record_per_site(double log_z, std::uint64_t n) {
+    const double x = 1.0 / std::sqrt(static_cast<double>(n));
+    per_site_points_[{family_of(spec_), lambda_}][spec_] = QPointF(x, log_z / static_cast<double>(n));
+    update_per_site_chart();
+}
+
+void PartitionPanel::update_per_site_chart() {
+    const std::string family = family_of(spec_);
+    const bool lattice = family == "grid" || family == "torus";
+    QList<QPointF> points;
+    double max_x = 0;
+    if (auto it = per_site_points_.find({family, lambda_}); it != per_site_points_.end()) {
+        for (const auto& [spec, p] : it->second) points.append(p);
+    }
+    std::sort(points.begin(), points.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    for (const QPointF& p : points) max_x = std::max(max_x, p.x());
+    per_site_chart_->set_points(points);
+    const std::optional<double> f = lattice ? square_lattice_log_z_per_site(lambda_) : std::nullopt;
+    per_site_chart_->set_reference(f, lambda_ == 1.0 ? "h₂ (square lattice)" : "f(λ) (square lattice)");
+    QList<QPointF> law;
+    if (family == "grid" && lambda_ == 1.0) {
+        // L = √n for square grids; drawn from the limit (1/√n = 0) out past the largest point.
+        const double end = std::max(0.3, 1.1 * max_x);
+        law = {QPointF(0, kSquareLatticeLogZPerSite),
+               QPointF(end, kSquareLatticeLogZPerSite - kGridFiniteSizeSlope * end)};
+    }
+    per_site_chart_->set_extra_points(0, law);
+    per_site_chart_->set_title(QString("ln Z / n against size (%1, λ = %2)")
+                                   .arg(family.empty() ? QString("?") : QString::fromStdString(family))
+                                   .arg(lambda_));
 }
 
 void PartitionPanel::cancel_estimate() {

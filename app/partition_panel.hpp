@@ -3,24 +3,38 @@
 // replica estimate both run on worker threads (they can take seconds to minutes) and report back
 // through queued calls, so the GUI thread never waits; the estimate can be cancelled. ln Z / n is
 // compared with the square-lattice constant when the graph is a grid or torus at λ = 1.
+//
+// Two charts: the estimate's convergence (the interval's half-width on ln Z after each batch
+// against the chain updates spent, with the target ε as a reference line; the estimator reports no
+// running ln Z, only its interval) and ln Z/n against 1/√n for every result of this session's
+// panel in the same family and λ, with the lattice value f(λ) (science.md §5.3) as the line the
+// points approach, and for grids at λ = 1 the finite-size law h₂ − 0.33/L.
+#include <QPointF>
 #include <QString>
 #include <QWidget>
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+namespace dimerlab::app {
+class SeriesChart;
+}
 
 namespace dimerlab::app {
 
 // ln Z / n of the square lattice at λ = 1 in the limit of large grids (the monomer–dimer constant).
 inline constexpr double kSquareLatticeLogZPerSite = 0.662798972834;
+// f(λ) = lim ln Z/n of the square lattice at the λ tabulated in science.md §5.3 (converged digits).
+std::optional<double> square_lattice_log_z_per_site(double lambda);
 
 class PartitionPanel : public QWidget {
     Q_OBJECT
@@ -42,6 +56,8 @@ class PartitionPanel : public QWidget {
     QString exact_text() const;
     QString estimate_text() const;
     QString per_site_text() const;
+    SeriesChart* convergence_chart() const { return convergence_chart_; }
+    SeriesChart* per_site_chart() const { return per_site_chart_; }
 
   public slots:
     void compute_exact();
@@ -58,6 +74,9 @@ class PartitionPanel : public QWidget {
     void finish_estimate(std::uint64_t job, std::optional<double> log_z, double half_width, std::uint64_t n,
                          const QString& text, JobState state);
     void update_progress(std::uint64_t job, int permille, const QString& text);
+    void add_convergence_point(std::uint64_t job, QPointF point);
+    void record_per_site(double log_z, std::uint64_t n);
+    void update_per_site_chart();
     void update_per_site();
     void update_buttons();
 
@@ -84,6 +103,12 @@ class PartitionPanel : public QWidget {
     QPushButton* exact_button_ = nullptr;
     QPushButton* estimate_button_ = nullptr;
     QPushButton* cancel_button_ = nullptr;
+    SeriesChart* convergence_chart_ = nullptr;
+    QList<QPointF> convergence_;
+    SeriesChart* per_site_chart_ = nullptr;
+    // (family, λ) → spec → (1/√n, ln Z/n): results stay plotted when the problem changes, so
+    // computing several sizes of a lattice shows ln Z/n approaching f(λ).
+    std::map<std::pair<std::string, double>, std::map<std::string, QPointF>> per_site_points_;
 };
 
 }  // namespace dimerlab::app

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <fstream>
 
+#include "dimerlab_gpu/cuda_sampler.hpp"
+#include "dimerlab_gpu/device.hpp"
 #include "verify/build_info.hpp"
 
 namespace dimerlab::app {
@@ -35,7 +37,9 @@ nlohmann::json read_json_file(const QString& path, const char* what) {
 }
 
 QColor status_colour(const std::string& status) {
-    if (status == "proved" || status == "tested") return QColor(0x2e, 0x7d, 0x32);
+    if (status == "proved" || status == "tested" || status == "passed-gpu" || status == "passed") {
+        return QColor(0x2e, 0x7d, 0x32);
+    }
     if (status == "failed") return QColor(0xc6, 0x28, 0x28);
     if (status == "stale") return QColor(0xb2, 0x6a, 0x00);  // amber: never green
     return QColor(0x75, 0x75, 0x75);
@@ -43,6 +47,31 @@ QColor status_colour(const std::string& status) {
 
 QString html_escape(const std::string& s) {
     return QString::fromStdString(s).toHtmlEscaped();
+}
+
+enum LiveColumn {
+    kLiveKernel = 0,
+    kLiveBackend = 1,
+    kLiveStatus = 2,
+    kLiveWhere = 3,
+    kLiveWhen = 4,
+    kLiveDetail = 5
+};
+
+// The CUDA backend for the live check when a device answers; the reason otherwise.
+std::optional<verify::DeviceBackend> device_backend(std::string& reason) {
+    const gpu::DeviceInfo info = gpu::probe();
+    if (!info.available) {
+        reason = info.compiled ? "no usable GPU: " + info.reason : "this build has no CUDA code";
+        return std::nullopt;
+    }
+    verify::DeviceBackend d;
+    d.where = "cuda: " + info.name;
+    d.make = [](const Graph& g, Dynamics dynamics, std::uint64_t seed, LambdaRecord record, MateArray start,
+                double block_sweeps) {
+        return gpu::make_cuda_sampler(g, dynamics, seed, std::move(record), std::move(start), block_sweeps);
+    };
+    return d;
 }
 
 }  // namespace
@@ -64,10 +93,28 @@ VerificationPanel::VerificationPanel(QWidget* parent) : QWidget(parent) {
     split->addWidget(details_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    graph_label_ = new QLabel("No graph loaded.", this);
+    graph_label_->setWordWrap(true);
+    graph_label_->setTextFormat(Qt::RichText);
+    live_tree_ = new QTreeWidget(this);
+    live_tree_->setColumnCount(6);
+    live_tree_->setHeaderLabels({"Kernel", "Backend", "Status", "Where", "When", "Detail"});
+    live_tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    live_tree_->setRootIsDecorated(false);
+    live_tree_->setMaximumHeight(130);
+    check_button_ = new QPushButton("Check now", this);
+    check_button_->setToolTip(
+        "Runs a short tape of the current graph on the parallel backends (cpu-parallel; cuda with a GPU) and "
+        "compares every checkpoint with the sequential backend, bit for bit");
+    check_button_->setEnabled(false);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(source_label_);
     layout->addWidget(split, 1);
     layout->addWidget(reload);
+    layout->addWidget(graph_label_);
+    layout->addWidget(live_tree_);
+    layout->addWidget(check_button_);
+    connect(check_button_, &QPushButton::clicked, this, [this] { check_now(); });
     connect(reload, &QPushButton::clicked, this, [this] { load(repo_dir_, manifest_path_, status_path_); });
     connect(tree_, &QTreeWidget::currentItemChanged, this,
             [this](QTreeWidgetItem* item, QTreeWidgetItem*) { show_details(item); });
@@ -76,6 +123,7 @@ VerificationPanel::VerificationPanel(QWidget* parent) : QWidget(parent) {
 QString VerificationPanel::status_label(const std::string& status) {
     if (status == "stale") return "STALE";
     if (status == "not-run") return "not run";
+    if (status == "passed-gpu") return "passed on GPU";
     return QString::fromStdString(status);
 }
 
@@ -170,6 +218,11 @@ QString VerificationPanel::details_text(const QString& claim_id) const {
         html += QString("<p><b>Property.</b> %1</p>").arg(html_escape(c.property));
         html += QString("<p><b>Method.</b> %1 &nbsp; <b>Scope.</b> %2 &nbsp; <b>Where.</b> %3</p>")
                     .arg(html_escape(c.method), html_escape(c.scope), html_escape(c.where));
+        if (c.recorded != "not-run" && !c.checked_when.empty()) {
+            html += QString("<p><b>Checked.</b> %1 on %2</p>")
+                        .arg(html_escape(c.checked_when), html_escape(c.checked_where));
+        }
+        if (!c.note.empty()) html += QString("<p><b>Run.</b> %1</p>").arg(html_escape(c.note));
         if (c.status == "stale") {
             QStringList files;
             for (const auto& f : c.changed) files << html_escape(f) + " (changed)";
@@ -186,6 +239,20 @@ QString VerificationPanel::details_text(const QString& claim_id) const {
                              html_escape(a.value("discharged_by", "")));
         }
         html += "</ul>";
+        // Runtime checks have no recorded status: what counts is their result on the current graph.
+        if (c.method == "runtime-check") {
+            QString current = graph_ ? QString("not yet available") : QString("no graph loaded");
+            if (graph_checks_ && c.id.find("LIVE") == std::string::npos) {
+                current = graph_checks_->all_ok() ? "all runtime checks hold" : "a runtime check is VIOLATED";
+                current += " for " + html_escape(graph_checks_->graph) + " (see below)";
+            } else if (c.id.find("LIVE") != std::string::npos) {
+                current = live_report_
+                              ? (live_report_->any_failed() ? "the last live check FAILED (see below)"
+                                                            : "the last live check passed (see below)")
+                              : "press Check now";
+            }
+            html += QString("<p><b>Current graph.</b> %1</p>").arg(current);
+        }
         html += QString("<p><b>Does not establish.</b> %1</p>").arg(html_escape(c.does_not_establish));
         return html;
     }
@@ -200,6 +267,110 @@ void VerificationPanel::show_details(QTreeWidgetItem* item) {
                               .arg(item->text(kName).toHtmlEscaped(), item->text(kStatus).toHtmlEscaped()));
     } else {
         details_->setHtml(details_text(id));
+    }
+}
+
+}  // namespace dimerlab::app
+
+namespace dimerlab::app {
+
+void VerificationPanel::set_graph(std::shared_ptr<const Graph> graph) {
+    graph_ = std::move(graph);
+    ++graph_generation_;
+    graph_checks_.reset();
+    live_report_.reset();
+    show_live_report();
+    check_button_->setEnabled(graph_ && graph_->num_edges() > 0 && !live_running_);
+    if (!graph_) {
+        graph_label_->setText("No graph loaded.");
+        return;
+    }
+    graph_label_->setText(QString("Runtime checks for %1: running…").arg(html_escape(graph_->spec())));
+    const std::uint64_t generation = graph_generation_;
+    tasks_.run(
+        this, [graph = graph_] { return verify::check_graph(*graph); },
+        [this, generation](verify::GraphCheckReport report) {
+            if (generation != graph_generation_) return;  // about a graph that is no longer current
+            graph_checks_ = std::move(report);
+            show_graph_checks();
+            emit graph_checks_ready();
+        });
+}
+
+void VerificationPanel::check_now() {
+    if (!graph_ || graph_->num_edges() == 0 || live_running_) return;
+    live_running_ = true;
+    check_button_->setEnabled(false);
+    check_button_->setText("Checking…");
+    const std::uint64_t generation = graph_generation_;
+    tasks_.run(
+        this,
+        [graph = graph_, options = live_options_] {
+            std::string reason;
+            const auto device = device_backend(reason);
+            return verify::run_live_check(*graph, options, device, reason);
+        },
+        [this, generation](verify::LiveCheckReport report) {
+            live_running_ = false;
+            check_button_->setText("Check now");
+            check_button_->setEnabled(graph_ && graph_->num_edges() > 0);
+            if (generation == graph_generation_) {
+                live_report_ = std::move(report);
+                show_live_report();
+            }
+            emit live_check_finished();
+        });
+}
+
+QString VerificationPanel::graph_checks_text() const {
+    return graph_label_->text();
+}
+
+void VerificationPanel::show_graph_checks() {
+    if (!graph_checks_) return;
+    const auto& r = *graph_checks_;
+    QString html =
+        QString("<b>Runtime checks for %1</b> (n = %2, m = %3): %4<ul style='margin:0'>")
+            .arg(html_escape(r.graph))
+            .arg(r.vertices)
+            .arg(r.edges)
+            .arg(r.all_ok() ? QString("<span style='color:#2e7d32'>all hold</span>")
+                            : QString("<span style='color:#c62828'>VIOLATED: the claims relying on "
+                                      "them do not apply to this graph</span>"));
+    for (const auto& c : r.checks) {
+        html += QString("<li><span style='color:%1'>%2</span> <b>%3</b> (%4): %5 — %6</li>")
+                    .arg(c.ok ? "#2e7d32" : "#c62828", c.ok ? "ok" : "VIOLATED", html_escape(c.id),
+                         html_escape(c.claims), html_escape(c.assumption), html_escape(c.detail));
+    }
+    html += "</ul>";
+    graph_label_->setText(html);
+}
+
+QString VerificationPanel::live_status_text(const QString& kernel, const QString& backend) const {
+    for (int i = 0; i < live_tree_->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = live_tree_->topLevelItem(i);
+        if (item->text(kLiveKernel) == kernel && item->text(kLiveBackend) == backend)
+            return item->text(kLiveStatus);
+    }
+    return {};
+}
+
+void VerificationPanel::show_live_report() {
+    live_tree_->clear();
+    if (!live_report_) return;
+    for (const auto& k : live_report_->checks) {
+        auto* item = new QTreeWidgetItem(live_tree_);
+        item->setText(kLiveKernel, QString::fromStdString(k.kernel));
+        item->setText(kLiveBackend, QString::fromStdString(k.backend));
+        item->setText(kLiveStatus, status_label(k.status));
+        item->setForeground(kLiveStatus, QBrush(status_colour(k.status)));
+        item->setText(kLiveWhere, QString::fromStdString(k.where));
+        item->setText(kLiveWhen, QString::fromStdString(k.when));
+        item->setText(kLiveDetail, QString::fromStdString(k.detail));
+        item->setToolTip(kLiveDetail, QString("%1 updates against %2, %3 s")
+                                          .arg(k.updates)
+                                          .arg(QString::fromStdString(k.reference))
+                                          .arg(k.seconds, 0, 'f', 2));
     }
 }
 

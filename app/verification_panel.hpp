@@ -3,14 +3,24 @@
 // (verification/manifest.json) and the runner's last status (build/verification_status.json) of
 // a source checkout, with the STALE rule of core/verify applied on every reload. A stale claim is
 // shown as STALE in amber, never green: its evidence was about files that have changed since.
+// For the current graph it also shows the runtime checks of the input-dependent assumptions
+// (verify/graph_checks.hpp, run on every graph load) and, on "Check now", the live differential
+// check (verify/live_check.hpp): both on worker threads, so the GUI never waits.
 #include <QString>
 #include <QWidget>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "background_tasks.hpp"
+#include "graph/graph.hpp"
 #include "verify/claim_status.hpp"
+#include "verify/graph_checks.hpp"
+#include "verify/live_check.hpp"
 
 class QLabel;
+class QPushButton;
 class QTextBrowser;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -38,15 +48,48 @@ class VerificationPanel : public QWidget {
 
     static QString status_label(const std::string& status);  // "proved", "STALE", "not run", ...
 
+    // A new current graph: its runtime checks start on a worker thread; the last live result is
+    // cleared (it was about another graph). Null: no graph, "Check now" disabled.
+    void set_graph(std::shared_ptr<const Graph> graph);
+    // Starts the live check on the current graph (no-op while one runs or without a graph).
+    void check_now();
+    void set_live_options(const verify::LiveCheckOptions& options) { live_options_ = options; }
+
+    bool busy() const { return tasks_.running() > 0; }
+    const std::optional<verify::GraphCheckReport>& graph_checks() const { return graph_checks_; }
+    const std::optional<verify::LiveCheckReport>& live_report() const { return live_report_; }
+    QString graph_checks_text() const;  // what the "Current graph" box shows
+    QString live_status_text(const QString& kernel,
+                             const QString& backend) const;  // "passed", "not run", ...
+    QPushButton* check_button() const { return check_button_; }
+
+  signals:
+    void graph_checks_ready();
+    void live_check_finished();
+
   private:
     void show_details(QTreeWidgetItem* item);
     QTreeWidgetItem* claim_item(const QString& claim_id) const;
+
+    void show_graph_checks();
+    void show_live_report();
 
     QString repo_dir_, manifest_path_, status_path_, error_;
     std::vector<verify::ClaimReport> claims_;
     QLabel* source_label_ = nullptr;
     QTreeWidget* tree_ = nullptr;
     QTextBrowser* details_ = nullptr;
+
+    std::shared_ptr<const Graph> graph_;
+    std::uint64_t graph_generation_ = 0;  // results for an older graph are dropped
+    std::optional<verify::GraphCheckReport> graph_checks_;
+    std::optional<verify::LiveCheckReport> live_report_;
+    verify::LiveCheckOptions live_options_;
+    bool live_running_ = false;
+    QLabel* graph_label_ = nullptr;
+    QTreeWidget* live_tree_ = nullptr;
+    QPushButton* check_button_ = nullptr;
+    BackgroundTasks tasks_;  // last member: joined before the widgets above go away
 };
 
 }  // namespace dimerlab::app

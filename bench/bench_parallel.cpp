@@ -3,7 +3,9 @@
 //     min{Δ, m^{1/3}, √n} (the shape of the seed's depth bound T2);
 //  2. total rounds and work against block size on one grid (science.md §2.5's second table);
 //  3. updates/s of cpu-parallel against the sequential reference on all cores (the ratio), with
-//     the final state hashes, which must agree.
+//     the final state hashes, which must agree;
+//  4. where cpu-parallel's time goes: seconds per Algorithm A phase (JacobiPhaseSeconds) per
+//     update, next to the sequential sampler's time per update.
 // Usage: bench_parallel [sweeps] [--quick]   (default 10 sweeps; --quick: small graphs only)
 #include <algorithm>
 #include <chrono>
@@ -124,6 +126,14 @@ int main(int argc, char** argv) {
     std::printf(
         "| graph | updates | cpu M/s | cpu-parallel M/s | ratio | same state |\n|---|---|---|---|---|---|\n");
     bool all_same = true;
+    struct Breakdown {
+        std::string spec;
+        unsigned threads = 0;
+        double seq_ns = 0;
+        JacobiPhaseSeconds phases;
+        std::uint64_t updates = 0;
+    };
+    std::vector<Breakdown> breakdowns;
     const std::vector<std::string> speed_specs =
         quick ? std::vector<std::string>{"torus:128x128", "complete:200"}
               : std::vector<std::string>{"torus:512x512", "torus:1024x1024", "complete:1000"};
@@ -137,9 +147,32 @@ int main(int argc, char** argv) {
         const double t_par = seconds([&] { par.advance(updates); });
         const bool same = state_hash(seq.mate()) == state_hash(par.mate());
         all_same = all_same && same;
+        breakdowns.push_back(
+            {spec, par.threads(), t_seq / static_cast<double>(updates) * 1e9, par.phase_seconds(), updates});
+        // The same blocks on one thread: what the algorithm costs without any fork-join.
+        JacobiOptions one_thread;
+        one_thread.threads = 1;
+        JacobiParallelSampler single(g, 1, LambdaRecord(1.0), start, one_thread);
+        single.advance(updates);
+        all_same = all_same && state_hash(single.mate()) == state_hash(seq.mate());
+        breakdowns.push_back(
+            {spec, 1, t_seq / static_cast<double>(updates) * 1e9, single.phase_seconds(), updates});
         std::printf("| %s | %llu | %.2f | %.2f | %.3f | %s |\n", spec.c_str(),
                     static_cast<unsigned long long>(updates), updates / t_seq / 1e6, updates / t_par / 1e6,
                     t_seq / t_par, same ? "yes" : "NO");
+    }
+
+    std::printf(
+        "\n4. Where cpu-parallel's time goes (ns per update; the runs of 3, and the same on 1 thread)\n");
+    std::printf(
+        "| graph | threads | cpu | setup | edge sort | event sort | scan | decide | final | total |\n"
+        "|---|---|---|---|---|---|---|---|---|---|\n");
+    for (const Breakdown& b : breakdowns) {
+        const double per = 1e9 / static_cast<double>(b.updates);
+        const JacobiPhaseSeconds& p = b.phases;
+        std::printf("| %s | %u | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |\n", b.spec.c_str(),
+                    b.threads, b.seq_ns, p.setup * per, p.edge_sort * per, p.event_sort * per, p.scan * per,
+                    p.decide * per, p.finish * per, p.total() * per);
     }
     return all_same ? 0 : 1;
 }

@@ -29,5 +29,6 @@ CommandAction add_count_command(CLI::App& app);
 CommandAction add_mix_command(CLI::App& app);
 CommandAction add_verify_command(CLI::App& app);
 CommandAction add_export_command(CLI::App& app);
+CommandAction add_render_command(CLI::App& app);
 
 }  // namespace dimerlab::cli

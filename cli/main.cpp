@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
     add(cli::add_mix_command);
     add(cli::add_verify_command);
     add(cli::add_export_command);
+    add(cli::add_render_command);
 
     try {
         app.parse(argc, argv);

@@ -6,7 +6,9 @@ file(GLOB _dl_kernel_files RELATIVE ${PROJECT_SOURCE_DIR} CONFIGURE_DEPENDS
   ${PROJECT_SOURCE_DIR}/gpu/src/*.cu
   ${PROJECT_SOURCE_DIR}/core/model/heat_bath_rule.hpp
   ${PROJECT_SOURCE_DIR}/core/parallel/jacobi_steps.hpp
-  ${PROJECT_SOURCE_DIR}/core/chromatic/chromatic_update.hpp)
+  ${PROJECT_SOURCE_DIR}/core/chromatic/chromatic_update.hpp
+  ${PROJECT_SOURCE_DIR}/core/chromatic/class_order.hpp
+  ${PROJECT_SOURCE_DIR}/core/model/edge_state.hpp)
 list(SORT _dl_kernel_files)
 set(_dl_entries "")
 foreach(_f IN LISTS _dl_kernel_files)

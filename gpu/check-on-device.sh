@@ -305,6 +305,7 @@ run_step bench_parallel 90 "$BIN_PARALLEL" 5 --quick
 # Section 3's table: | graph | updates | cpu M/s | cpu-parallel M/s | ratio | same state |
 PARALLEL_JSON=$(awk -F'|' '
   /^3\. Throughput/ { on = 1; next }
+  /^4\. / { on = 0 }
   on && /^\| [a-z]/ && $2 !~ /graph/ {
     gsub(/ /, "", $2); gsub(/ /, "", $3); gsub(/ /, "", $4); gsub(/ /, "", $5); gsub(/ /, "", $6); gsub(/ /, "", $7)
     rows = rows (n++ ? ", " : "") sprintf("{\"spec\": \"%s\", \"updates\": %s, \"cpu_mups\": %s, \"cpu_parallel_mups\": %s, \"ratio\": %s, \"same_state\": %s}", $2, $3, $4, $5, $6, ($7 == "yes" ? "true" : "false"))
@@ -316,32 +317,45 @@ write_json
 # ---------------------------------------------------------------- 6. the CLI's backends
 cat >"$WORK/cli.sh" <<'EOF'
 # cpu and cpu-parallel must end in the same state (final.state_hash); --backend cuda must either
-# work or refuse with exit 2 and a message, never crash.
+# work or refuse with exit 2 and a message, never crash. Twice: exact Glauber (CLI_RESULT), and
+# the chromatic chain with the random class order (CLI_CHROMATIC), whose class permutations the
+# CPU threads and the CUDA launches must draw alike.
 cli=$1
-args=(sample --graph torus:256x256 --lambda 1 --seed 5 --sweeps 20 --burn-in 0 --json)
-h_cpu=$("$cli" "${args[@]}" --backend cpu | grep -o '"state_hash": *"[0-9a-f]*"' | grep -o '[0-9a-f]\{16\}')
-h_par=$("$cli" "${args[@]}" --backend cpu-parallel | grep -o '"state_hash": *"[0-9a-f]*"' | grep -o '[0-9a-f]\{16\}')
-"$cli" "${args[@]}" --backend cuda >"$TMPDIR_CLI/cuda.out" 2>"$TMPDIR_CLI/cuda.err"
-rc_cuda=$?
-h_cuda=$(grep -o '"state_hash": *"[0-9a-f]*"' "$TMPDIR_CLI/cuda.out" | grep -o '[0-9a-f]\{16\}')
-msg_cuda=$(tr '\n' ' ' <"$TMPDIR_CLI/cuda.err" | cut -c1-200)
-echo "cpu $h_cpu cpu-parallel $h_par cuda rc=$rc_cuda ${h_cuda:-} ${msg_cuda}"
-printf 'CLI_RESULT %s %s %s %s\n' "${h_cpu:-none}" "${h_par:-none}" "$rc_cuda" "${h_cuda:-none}"
-[ -n "$h_cpu" ] && [ "$h_cpu" = "$h_par" ] || exit 1
-# A CUDA run that finished must agree too (CudaJacobiSampler is exact); a refusal (2) is fine only
-# when the probe found no device ("backend 'cuda' requested but <reason>").
-if [ $rc_cuda = 0 ]; then
-  [ "$h_cuda" = "$h_cpu" ] || exit 1
-elif [ $rc_cuda != 2 ] || ! grep -q "requested but" "$TMPDIR_CLI/cuda.err"; then
-  exit 1
-fi
-exit 0
+status=0
+compare() { # label extra-args...
+  local label=$1 h_cpu h_par rc_cuda h_cuda msg_cuda
+  shift
+  local args=(sample --graph torus:256x256 --lambda 1 --seed 5 --sweeps 20 --burn-in 0 --json "$@")
+  h_cpu=$("$cli" "${args[@]}" --backend cpu | grep -o '"state_hash": *"[0-9a-f]*"' | grep -o '[0-9a-f]\{16\}')
+  h_par=$("$cli" "${args[@]}" --backend cpu-parallel | grep -o '"state_hash": *"[0-9a-f]*"' | grep -o '[0-9a-f]\{16\}')
+  "$cli" "${args[@]}" --backend cuda >"$TMPDIR_CLI/$label.out" 2>"$TMPDIR_CLI/$label.err"
+  rc_cuda=$?
+  h_cuda=$(grep -o '"state_hash": *"[0-9a-f]*"' "$TMPDIR_CLI/$label.out" | grep -o '[0-9a-f]\{16\}')
+  msg_cuda=$(tr '\n' ' ' <"$TMPDIR_CLI/$label.err" | cut -c1-200)
+  echo "  ${label#CLI_}: cpu $h_cpu cpu-parallel $h_par cuda rc=$rc_cuda ${h_cuda:-} ${msg_cuda}"
+  printf '%s %s %s %s %s\n' "$label" "${h_cpu:-none}" "${h_par:-none}" "$rc_cuda" "${h_cuda:-none}"
+  { [ -n "$h_cpu" ] && [ "$h_cpu" = "$h_par" ]; } || status=1
+  # A CUDA run that finished must agree too (both CUDA samplers are bit-identical to the CPU); a
+  # refusal (2) is fine only when the probe found no device ("backend 'cuda' requested but <reason>").
+  if [ "$rc_cuda" = 0 ]; then
+    [ "$h_cuda" = "$h_cpu" ] || status=1
+  elif [ "$rc_cuda" != 2 ] || ! grep -q "requested but" "$TMPDIR_CLI/$label.err"; then
+    status=1
+  fi
+}
+compare CLI_RESULT
+compare CLI_CHROMATIC --dynamics chromatic --class-order random
+exit $status
 EOF
 mkdir -p "$WORK/cli"
 run_step cli_backends 60 env TMPDIR_CLI="$WORK/cli" bash "$WORK/cli.sh" "$BIN_CLI"
-if read -r _ h_cpu h_par rc_cuda h_cuda < <(grep '^CLI_RESULT' "$WORK/cli_backends.log" 2>/dev/null); then
-  msg_cuda=$(tr '\n' ' ' <"$WORK/cli/cuda.err" 2>/dev/null | cut -c1-200)
-  CLI_JSON="{\"graph\": \"torus:256x256\", \"sweeps\": 20, \"state_hash_cpu\": $(json_str "$h_cpu"), \"state_hash_cpu_parallel\": $(json_str "$h_par"), \"cuda_rc\": $(json_num "$rc_cuda"), \"state_hash_cuda\": $(json_str_or_null "$h_cuda"), \"cuda_message\": $(json_str "$msg_cuda")}"
+if read -r _ h_cpu h_par rc_cuda h_cuda < <(grep '^CLI_RESULT ' "$WORK/cli_backends.log" 2>/dev/null); then
+  msg_cuda=$(tr '\n' ' ' <"$WORK/cli/CLI_RESULT.err" 2>/dev/null | cut -c1-200)
+  chromatic_json=null
+  if read -r _ c_cpu c_par c_rc c_cuda < <(grep '^CLI_CHROMATIC ' "$WORK/cli_backends.log" 2>/dev/null); then
+    chromatic_json="{\"dynamics\": \"chromatic\", \"class_order\": \"random\", \"state_hash_cpu\": $(json_str "$c_cpu"), \"state_hash_cpu_parallel\": $(json_str "$c_par"), \"cuda_rc\": $(json_num "$c_rc"), \"state_hash_cuda\": $(json_str_or_null "$c_cuda")}"
+  fi
+  CLI_JSON="{\"graph\": \"torus:256x256\", \"sweeps\": 20, \"state_hash_cpu\": $(json_str "$h_cpu"), \"state_hash_cpu_parallel\": $(json_str "$h_par"), \"cuda_rc\": $(json_num "$rc_cuda"), \"state_hash_cuda\": $(json_str_or_null "$h_cuda"), \"cuda_message\": $(json_str "$msg_cuda"), \"chromatic_random_order\": $chromatic_json}"
 fi
 write_json
 

@@ -39,9 +39,26 @@ TARGETS=(gpu_device_check dimerlab-cli bench_glauber bench_parallel bench_gpu)
 # Paths of the targets' outputs relative to the build tree (= relative to the bundle).
 BINARIES=(tests/gpu/gpu_device_check cli/dimerlab-cli bench/bench_glauber bench/bench_parallel bench/bench_gpu)
 
-echo "== configure $TREE (Qt-free, CUDA sm_90, warnings are errors)"
+echo "== configure $TREE (Qt-free, FFmpeg-free, CUDA sm_90, warnings are errors)"
+# FFmpeg (video export) is of no use on the device, and its libraries and their codecs (x265,
+# codec2, aom, ...) would take the bundle past what one device call carries. A pkg-config that
+# refuses the libav*/libsw* modules makes this configure see a machine without them (video/ then
+# builds nothing and the CLI says video export is unavailable); it lives in the tree, so that
+# CMake's reruns of the configure use it too. -U drops an earlier run's cached FFmpeg result.
+case $TREE in /*) TOOLS=$TREE/tools ;; *) TOOLS=$ROOT/$TREE/tools ;; esac
+mkdir -p "$TOOLS"
+cat >"$TOOLS/pkg-config" <<'EOF'
+#!/bin/sh
+for a in "$@"; do
+  case $a in libav* | libsw*) exit 1 ;; esac
+done
+exec /usr/bin/pkg-config "$@"
+EOF
+chmod +x "$TOOLS/pkg-config"
 # -lineinfo: compute-sanitizer reports kernel source lines, at no cost to the generated code.
 cmake -S . -B "$TREE" -G Ninja \
+  -DPKG_CONFIG_EXECUTABLE="$TOOLS/pkg-config" \
+  -U '__pkg_config_checked_DIMERLAB_FFMPEG' -U 'DIMERLAB_FFMPEG_*' \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DDIMERLAB_BUILD_APP=OFF \
   -DDIMERLAB_BUILD_TESTS=ON \
@@ -52,6 +69,10 @@ cmake -S . -B "$TREE" -G Ninja \
   -DDIMERLAB_WERROR=ON >"$TREE.configure.log" 2>&1 || { cat "$TREE.configure.log"; exit 1; }
 if grep -q '^CMAKE_CUDA_COMPILER:.*NOTFOUND' "$TREE/CMakeCache.txt"; then
   echo "configure did not enable CUDA" >&2
+  exit 1
+fi
+if grep -q '^DIMERLAB_FFMPEG_FOUND:INTERNAL=1' "$TREE/CMakeCache.txt"; then
+  echo "configure still found FFmpeg" >&2
   exit 1
 fi
 
@@ -99,7 +120,10 @@ echo "copied libraries: ${!copied[*]}"
 
 # What one device call carries besides the bundle: the working tree (tracked and
 # untracked-not-ignored files) and shared/ where the checkout has one.
-tree_bytes=$(git ls-files -co --exclude-standard -z | xargs -0 du -cb 2>/dev/null | tail -1 | cut -f1)
+# Tracked files another session has just deleted make du fail: count what exists, and add up
+# every "total" line (xargs may split the list over several du runs).
+tree_bytes=$( (git ls-files -co --exclude-standard -z | xargs -0 du -cb 2>/dev/null || true) |
+  awk -F'\t' '$2 == "total" { t += $1 } END { print t + 0 }')
 if [ -d shared ]; then tree_bytes=$((tree_bytes + $(du -sb shared | cut -f1))); fi
 budget=$((LIMIT_BYTES - MARGIN_BYTES - tree_bytes))
 

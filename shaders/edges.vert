@@ -10,14 +10,14 @@ uniform mat4 view;
 uniform vec2 viewport_px;
 uniform float edge_px;
 uniform float dimer_px;
-uniform int colour_mode;  // 0 plain, 1 orientation x parity
+uniform int colour_mode;  // 0 plain, 1 orientation x parity, 2 heat map (dimers drawn as edges)
 uniform vec3 edge_colour;
 uniform vec3 dimer_colours[5];
 
 out vec3 colour;
 
 void main() {
-    bool is_dimer = dimer > 0.5;
+    bool is_dimer = dimer > 0.5 && colour_mode != 2;
     vec2 half_px = 0.5 * viewport_px;
     vec2 a = (view * vec4(segment.xy, 0.0, 1.0)).xy * half_px;
     vec2 b = (view * vec4(segment.zw, 0.0, 1.0)).xy * half_px;

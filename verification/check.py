@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """Runs every verification check this machine can run (manifest.json) and writes the status file.
 
-Status per claim: proved / tested / failed / not-run, with the SHA-256 of every covered file,
-artifact and mutant it ran on (raw bytes), so `dimerlab-cli verify` can apply the STALE rule.
+Status per claim: proved / tested / passed-gpu / failed / not-run, with the SHA-256 of every
+covered file, artifact and mutant it ran on (raw bytes), so `dimerlab-cli verify` can apply the
+STALE rule. Claims of method "test" run their ctest from an existing build (--build, default
+REPO/build; not-run when it is not built there). Claims of method "gpu" take the newest committed
+run under verification/gpu_runs (verification/gpu_import.py) with the hashes that run was made
+on: a run on other sources is STALE and never counts, as a pass or as a failure.
 Exit status: 0 when nothing failed and every mutant was caught; 1 otherwise; 2 on a bad manifest.
 A missing tool counts as a failure unless --allow-missing (CI installs them all).
 Python 3 standard library only.
@@ -113,10 +117,16 @@ def check_smt(repo, files, expect):
     return ok, log
 
 
-def wp_goals(workdir, timeout_s):
+# Where WP finds a claim's contracts: the entry C file, the twin header a mutant replaces, and the
+# functions to prove. HB-WP predates the "wp" field, hence the default.
+WP_DEFAULT = {"entry": "verification/wp/wp_main.c", "header": "verification/wp/heat_bath_rule_twin.h",
+              "functions": ["twin_heat_bath_update"]}
+
+
+def wp_goals(workdir, timeout_s, wp):
     need("frama-c", "why3")
     rc, out, dt = run(["frama-c", "-wp", "-wp-rte", "-wp-prover", "z3,cvc4", "-wp-timeout", str(timeout_s),
-                       "-wp-fct", "twin_heat_bath_update", os.path.join(workdir, "wp_main.c")],
+                       "-wp-fct", ",".join(wp["functions"]), os.path.join(workdir, os.path.basename(wp["entry"]))],
                       cwd=workdir, timeout=180)
     m = re.search(r"Proved goals:\s*(\d+)\s*/\s*(\d+)", out)
     # frama-c exits 0 even when goals fail (pitfall 4): only "N / N" counts.
@@ -125,10 +135,11 @@ def wp_goals(workdir, timeout_s):
     return (m.group(1) == m.group(2) and rc == 0), m.group(0), dt, out
 
 
-def wp_dir(repo, header, work):
+def wp_dir(repo, header, work, wp):
+    """A work dir with the entry file and `header` under the twin header's name (a mutant replaces it)."""
     os.makedirs(work, exist_ok=True)
-    shutil.copy(os.path.join(repo, header), os.path.join(work, "heat_bath_rule_twin.h"))
-    shutil.copy(os.path.join(repo, "verification/wp/wp_main.c"), os.path.join(work, "wp_main.c"))
+    shutil.copy(os.path.join(repo, header), os.path.join(work, os.path.basename(wp["header"])))
+    shutil.copy(os.path.join(repo, wp["entry"]), os.path.join(work, os.path.basename(wp["entry"])))
     return work
 
 
@@ -151,8 +162,54 @@ def spin_violation(repo, pml, work):
     return int(m.group(1)) > 0, f"{m.group(0)} ({dt + dt3:.2f}s)"
 
 
+def run_ctest(claim, build):
+    """A C++ differential test (claim["ctest"]) from an existing build: tested / failed / not-run."""
+    name = claim.get("ctest")
+    if not name:
+        return {"status": "failed", "log": ["claim of method test names no ctest"]}
+    if not build or not os.path.isfile(os.path.join(build, "CTestTestfile.cmake")):
+        return {"status": "not-run", "log": [f"no CMake build at {build} (pass --build DIR)"]}
+    need("ctest")
+    rc, out, dt = run(["ctest", "--test-dir", build, "-R", f"^{name}$", "--output-on-failure"], timeout=600)
+    if "No tests were found" in out:
+        return {"status": "not-run", "log": [f"ctest {name}: not built in {build} (coqc/ocamlfind missing there?)"]}
+    return {"status": "tested" if rc == 0 else "failed",
+            "log": [f"ctest {name} in {build}: rc={rc} ({dt:.1f}s)"] + ([] if rc == 0 else out.splitlines()[-30:])}
+
+
+def load_gpu_runs(repo):
+    """Committed device runs (verification/gpu_runs/*.json, schema dimerlab-gpu-run/1), newest first."""
+    runs = []
+    d = os.path.join(repo, "verification/gpu_runs")
+    if os.path.isdir(d):
+        for name in sorted(os.listdir(d)):
+            if not name.endswith(".json"):
+                continue
+            try:
+                r = json.load(open(os.path.join(d, name), encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if isinstance(r, dict) and r.get("schema") == "dimerlab-gpu-run/1":
+                r["_file"] = "verification/gpu_runs/" + name
+                runs.append(r)
+    runs.sort(key=lambda r: str(r.get("date") or ""), reverse=True)
+    return runs
+
+
+def gpu_record(claim, repo):
+    """The newest committed run's record for a gpu claim, with the hashes it ran on (not today's)."""
+    for r in load_gpu_runs(repo):
+        rec = r.get("claims", {}).get(claim["id"])
+        if isinstance(rec, dict):
+            return {"status": rec.get("status", "not-run"), "run_hashes": rec.get("hashes", {}),
+                    "date": r.get("date"), "where": r.get("where", "gpu"),
+                    "log": [f"{r['_file']}: {rec.get('status')} ({rec.get('note', '')})"]}
+    return {"status": "not-run", "log": ["no committed GPU run (verification/gpu_runs): run gpu/check-on-device.sh "
+                                         "on a device, then verification/gpu_import.py"]}
+
+
 # ---- per-claim drivers ----
-def do_claim(claim, repo, work, mode):
+def do_claim(claim, repo, work, mode, build=None):
     cid = claim["id"]
     method = claim["method"]
     res = {"status": "not-run", "log": [], "mutants": {}}
@@ -175,13 +232,13 @@ def do_claim(claim, repo, work, mode):
                 res["mutants"][mu] = "caught" if caught else "NOT CAUGHT"
                 res["log"] += log
         elif method == "proof-code":
+            wp = claim.get("wp", WP_DEFAULT)
             if mode != "mutants":
-                ok, summary, dt, out = wp_goals(wp_dir(repo, "verification/wp/heat_bath_rule_twin.h",
-                                                       os.path.join(work, cid, "main")), 10)
+                ok, summary, dt, out = wp_goals(wp_dir(repo, wp["header"], os.path.join(work, cid, "main"), wp), 10, wp)
                 res["status"] = "proved" if ok is True else "failed"
                 res["log"] = [f"frama-c WP: {summary} ({dt:.1f}s)"] + ([] if ok else out.splitlines()[-30:])
             for mu in claim["mutants"]:
-                ok, summary, dt, _ = wp_goals(wp_dir(repo, mu, os.path.join(work, cid, os.path.basename(mu))), 5)
+                ok, summary, dt, _ = wp_goals(wp_dir(repo, mu, os.path.join(work, cid, os.path.basename(mu)), wp), 5, wp)
                 res["mutants"][mu] = "caught" if ok is False else "NOT CAUGHT"
                 res["log"].append(f"mutant {mu}: {summary} ({dt:.1f}s)")
         elif method == "model-check":
@@ -195,8 +252,11 @@ def do_claim(claim, repo, work, mode):
                 res["log"].append(f"spin mutant {mu}: {info}")
         elif method == "runtime-check":
             res["log"].append("checked at run time on every graph load; the app shows it per graph")
+        elif method == "test":
+            if mode != "mutants":
+                res.update(run_ctest(claim, build))
         elif method == "gpu":
-            res["log"].append("needs a GPU machine: run gpu/check-on-device.sh there")
+            res.update(gpu_record(claim, repo))
     except Missing as e:
         res["status"] = "not-run"
         res["missing_tool"] = str(e)
@@ -214,6 +274,9 @@ def main():
                     help="mutants: run only the planted mutants (each must be caught)")
     ap.add_argument("--allow-missing", action="store_true", help="a missing tool is not-run, not a failure")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", default=None, help="comma-separated claim ids to run (the others: not-run)")
+    ap.add_argument("--build", default=None,
+                    help="CMake build dir for claims of method test (default REPO/build)")
     args = ap.parse_args()
     repo = os.path.abspath(args.repo)
     manifest_path = args.manifest or os.path.join(repo, "verification/manifest.json")
@@ -230,20 +293,38 @@ def main():
     t0 = time.monotonic()
     work = tempfile.mkdtemp(prefix="dimerlab-verify-")
     results = {}
+    build = os.path.abspath(args.build) if args.build else os.path.join(repo, "build")
+    only = set(args.only.split(",")) if args.only else None
+    if only is not None and not only <= {c.get("id") for c in claims}:
+        print(f"check: --only names unknown claims {sorted(only - {c.get('id') for c in claims})}", file=sys.stderr)
+        return 2
+
+    def one(c):
+        if only is not None and c["id"] not in only:
+            return c["id"], {"status": "not-run", "log": ["not selected (--only)"], "mutants": {}, "seconds": 0}
+        return do_claim(c, repo, work, args.mode, build)
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        for cid, res in ex.map(lambda c: do_claim(c, repo, work, args.mode), claims):
+        for cid, res in ex.map(one, claims):
             results[cid] = res
     shutil.rmtree(work, ignore_errors=True)
 
     out_claims = {}
     failures = 0
+    now = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     for c in claims:
         r = results[c["id"]]
         files = sorted(set(c["covers"]) | set(c["artifacts"]) | set(c["mutants"]))
-        r["hashes"] = {f: sha256_file(os.path.join(repo, f)) for f in files if os.path.isfile(os.path.join(repo, f))}
+        # A GPU run vouches only for the files it ran on: keep its hashes, so the STALE rule applies.
+        fresh = {f: sha256_file(os.path.join(repo, f)) for f in files if os.path.isfile(os.path.join(repo, f))}
+        r["hashes"] = r.pop("run_hashes") if "run_hashes" in r else fresh
         r["kernel"] = c["kernel"]
-        r["where"] = "ci-cpu"
-        if r["status"] == "failed":
+        r.setdefault("where", "runtime" if c["method"] == "runtime-check" else "ci-cpu")
+        r.setdefault("date", now)
+        stale = any(r["hashes"].get(f) != h for f, h in fresh.items())
+        if c["method"] == "gpu" and stale and r["status"] != "not-run":
+            r["log"].append("STALE: the run was made on other sources; it counts for nothing here")
+        if r["status"] == "failed" and not (c["method"] == "gpu" and stale):
             failures += 1
         if r.get("missing_tool") and not args.allow_missing:
             failures += 1
@@ -258,7 +339,7 @@ def main():
         "schema": 1,
         "mode": args.mode,
         "manifest_sha256": sha256_file(manifest_path),
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": now,
         "commit": commit.strip() if rc == 0 else None,
         "tools": tools,
         "seconds": round(time.monotonic() - t0, 1),
@@ -280,7 +361,7 @@ def main():
         mu = r["mutants"]
         mtxt = f"{sum(v == 'caught' for v in mu.values())}/{len(mu)} caught" if mu else "-"
         print(f"{c['id']:10} {c['kernel']:13} {c['method']:15} {r['status']:8} {mtxt:10} {r['seconds']}")
-        if r["status"] == "failed" or any(v != "caught" for v in mu.values()):
+        if r["status"] == "failed" or any(v != "caught" for v in mu.values()) or c["method"] in ("gpu", "test"):
             for line in r["log"]:
                 print(f"    {line}")
     print(f"verification: {failures} problem(s), {status['seconds']} s, status -> {status_path}")

@@ -146,6 +146,7 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     out["replicas"] = r.replicas;
     out["stages"] = r.stages;
     out["samples_per_stage"] = r.samples_per_stage;
+    if (std::isfinite(r.planned_half_width)) out["planned_half_width"] = r.planned_half_width;
     out["seed"] = opt.seed;
     out["updates"] = r.updates;
     out["seconds"] = r.seconds;

@@ -1,8 +1,13 @@
 // dimerlab-cli export: run a chain and write measurements (CSV, JSON), the final state (SVG,
-// TikZ) and an animation of the run (MP4, WebM, GIF, PNG sequence), headless.
+// TikZ), a plot (SVG) and an animation of the run (MP4, WebM, GIF, PNG sequence), headless.
+// Outputs are written all or nothing (OutputBatch, and the video encoder's own temporary file), so
+// a failed export leaves nothing behind. A full disk or an unwritable folder
+// exits 2 like any other unusable output path (architecture.md §7): the user has to choose
+// another destination, which is what "bad input" means there.
 #include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -11,6 +16,9 @@
 
 #include "command.hpp"
 #include "export/measurement_export.hpp"
+#include "export/output_batch.hpp"
+#include "export/plot_builders.hpp"
+#include "export/plot_svg.hpp"
 #include "export/state_figure.hpp"
 #include "export/state_raster.hpp"
 #include "graph/graph_spec.hpp"
@@ -33,7 +41,9 @@ struct ExportOptions {
     std::uint64_t sweeps = 100;
     std::string dynamics = "glauber";
     std::string start = "empty";
-    std::string csv, json, svg, tikz, video;
+    std::string csv, json, svg, tikz, video, plot_svg;
+    std::string plot = "density";
+    std::string plot_size = "800x500";
     int frames = 60;
     int fps = 30;
     std::string size = "1280x720";
@@ -47,8 +57,8 @@ Dynamics parse_export_dynamics(const std::string& name) {
     throw InputError("unknown dynamics '" + name + "'; expected glauber, chromatic or jerrum-sinclair");
 }
 
-// "WxH", e.g. 1280x720; range checks are the encoder's.
-[[maybe_unused]] std::pair<int, int> parse_size(const std::string& text) {  // video builds only
+// "WxH", e.g. 1280x720; range checks are the encoder's and the plot writer's.
+std::pair<int, int> parse_size(const std::string& text, const char* option = "--size") {
     const auto x = text.find('x');
     try {
         if (x == std::string::npos || x == 0 || x + 1 >= text.size()) throw std::invalid_argument("size");
@@ -59,7 +69,7 @@ Dynamics parse_export_dynamics(const std::string& name) {
         }
         return {std::stoi(ws), std::stoi(hs)};
     } catch (const std::exception&) {
-        throw InputError("--size '" + text + "': expected WIDTHxHEIGHT, e.g. 1280x720");
+        throw InputError(std::string(option) + " '" + text + "': expected WIDTHxHEIGHT, e.g. 1280x720");
     }
 }
 
@@ -67,14 +77,27 @@ int run_export(const ExportOptions& opt) {
     check_lambda(opt.lambda, "--lambda");
     const Dynamics dynamics = parse_export_dynamics(opt.dynamics);
     const StartKind start_kind = parse_start_kind(opt.start);
-    if (opt.csv.empty() && opt.json.empty() && opt.svg.empty() && opt.tikz.empty() && opt.video.empty()) {
-        throw InputError("nothing to export: give at least one of --csv, --json-out, --svg, --tikz, --video");
+    if (opt.csv.empty() && opt.json.empty() && opt.svg.empty() && opt.tikz.empty() && opt.video.empty() &&
+        opt.plot_svg.empty()) {
+        throw InputError(
+            "nothing to export: give at least one of --csv, --json-out, --plot-svg, --svg, --tikz, --video");
     }
     // Every cheap check before the run, so a typo does not cost the whole chain.
     if (!opt.csv.empty()) require_extension(opt.csv, {".csv"}, "--csv");
     if (!opt.json.empty()) require_extension(opt.json, {".json"}, "--json-out");
     if (!opt.svg.empty()) require_extension(opt.svg, {".svg"}, "--svg");
     if (!opt.tikz.empty()) require_extension(opt.tikz, {".tex", ".tikz"}, "--tikz");
+    const PlotKind plot_kind = parse_plot_kind(opt.plot);
+    int plot_width = 0, plot_height = 0;
+    std::tie(plot_width, plot_height) = parse_size(opt.plot_size, "--plot-size");
+    if (!opt.plot_svg.empty()) {
+        require_extension(opt.plot_svg, {".svg"}, "--plot-svg");
+        layout_plot(Plot{}, plot_width, plot_height);  // size check
+        if (opt.sweeps < 1) throw InputError("--plot-svg needs at least one sweep (--sweeps)");
+        if (plot_kind == PlotKind::autocorrelation && opt.sweeps < 2) {
+            throw InputError("--plot acf needs at least two sweeps (--sweeps)");
+        }
+    }
 #ifdef DIMERLAB_HAVE_VIDEO
     std::unique_ptr<VideoEncoder> encoder;
     VideoOptions vopt;
@@ -96,6 +119,10 @@ int run_export(const ExportOptions& opt) {
     const bool want_layout = !opt.svg.empty() || !opt.tikz.empty() || !opt.video.empty();
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = want_layout});
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
+    if (!opt.plot_svg.empty() && plot_kind == PlotKind::imbalance &&
+        !measure_state(g, std::vector<std::uint32_t>(g.num_vertices(), kNoMate)).axis_imbalance) {
+        throw InputError("--plot imbalance: graph '" + g.spec() + "' has no horizontal/vertical edge axes");
+    }
     if (!opt.tikz.empty() && g.num_edges() > kMaxTikzEdges) {
         // Refused before the run; state_tikz says why.
         state_tikz(g, std::vector<std::uint32_t>(g.num_vertices(), kNoMate));
@@ -154,10 +181,6 @@ int run_export(const ExportOptions& opt) {
         if (next_frame < frames) next = std::min(next, frame_time(next_frame));
         sampler->advance(next - t);
     }
-#ifdef DIMERLAB_HAVE_VIDEO
-    if (encoder) encoder->finish();
-#endif
-
     ExportMetadata meta;
     meta.graph_spec = g.spec();
     meta.graph_hash = g.content_hash();
@@ -168,10 +191,30 @@ int run_export(const ExportOptions& opt) {
     meta.dynamics = std::string(dynamics_name(dynamics));
     meta.backend = std::string(sampler->backend_name());
     meta.start = std::string(start_kind_name(start_kind));
-    if (!opt.csv.empty()) write_time_series_csv(opt.csv, series);
-    if (!opt.json.empty()) write_time_series_json(opt.json, meta, series);
-    if (!opt.svg.empty()) write_state_svg(opt.svg, g, sampler->mate());
-    if (!opt.tikz.empty()) write_state_tikz(opt.tikz, g, sampler->mate());
+    // Every output is complete in a temporary file before any of them takes its name: a full
+    // disk halfway through leaves neither new files nor damaged old ones.
+    OutputBatch batch;
+    if (!opt.csv.empty()) batch.add(opt.csv, time_series_csv(series));
+    if (!opt.json.empty()) batch.add(opt.json, time_series_json(meta, series));
+    if (!opt.plot_svg.empty()) {
+        const std::optional<double> reference =
+            plot_kind == PlotKind::density ? exact_density_reference(g, meta.lambda_record) : std::nullopt;
+        batch.add(opt.plot_svg, plot_svg(make_plot(plot_kind, series, reference), plot_width, plot_height));
+    }
+    if (!opt.svg.empty()) batch.add(opt.svg, state_svg(g, sampler->mate()));
+    if (!opt.tikz.empty()) batch.add(opt.tikz, state_tikz(g, sampler->mate()));
+#ifdef DIMERLAB_HAVE_VIDEO
+    if (encoder) encoder->finish();  // renames the video; on failure the batch's destructor cleans up
+#endif
+    try {
+        batch.commit();
+    } catch (...) {
+        if (!opt.video.empty()) {
+            std::error_code ec;
+            std::filesystem::remove_all(opt.video, ec);
+        }
+        throw;
+    }
     return 0;
 }
 
@@ -194,6 +237,11 @@ CommandAction add_export_command(CLI::App& app) {
     sub->add_option("--start", opt->start, "empty | greedy | maximum")->capture_default_str();
     sub->add_option("--csv", opt->csv, "Per-sweep time series as CSV (.csv)");
     sub->add_option("--json-out", opt->json, "Per-sweep time series with metadata as JSON (.json)");
+    sub->add_option("--plot-svg", opt->plot_svg, "Time-series plot as SVG (.svg), see --plot");
+    sub->add_option("--plot", opt->plot,
+                    "Plot for --plot-svg: density (with the exact mean when known) | imbalance | acf")
+        ->capture_default_str();
+    sub->add_option("--plot-size", opt->plot_size, "Plot size WIDTHxHEIGHT in pixels")->capture_default_str();
     sub->add_option("--svg", opt->svg, "Final state as SVG (.svg)");
     sub->add_option("--tikz", opt->tikz, "Final state as TikZ (.tex or .tikz), small graphs only");
     sub->add_option("--video", opt->video,

@@ -9,6 +9,8 @@
 #include <optional>
 #include <sstream>
 
+#include "chromatic/chromatic_sampler.hpp"
+#include "chromatic/class_order.hpp"
 #include "command.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
@@ -30,6 +32,7 @@ struct SampleOptions {
     std::uint64_t sweeps = 100;
     std::optional<std::uint64_t> burn_in;
     std::string dynamics = "glauber";
+    std::optional<std::string> class_order;  // chromatic only; default fixed
     std::string backend = "auto";
     double block_sweeps = 1;  // cpu-parallel and cuda: sweeps per Jacobi block
     std::string start = "empty";
@@ -93,6 +96,24 @@ LambdaChange parse_lambda_change(const std::string& text) {
     return c;
 }
 
+// The chromatic chain for `backend` with the factories' settings (cpu: one thread; cpu-parallel:
+// all cores) and the requested class order.
+std::unique_ptr<Sampler> make_chromatic_sampler(const Graph& g, const std::string& backend,
+                                                std::uint64_t seed, LambdaRecord record, MateArray start,
+                                                ClassOrder order) {
+    if (backend == "cuda") {
+        return std::make_unique<gpu::CudaChromaticSampler>(g, seed, std::move(record), std::move(start),
+                                                           ColouringChoice::automatic, order);
+    }
+    ChromaticOptions options;
+    options.class_order = order;
+    if (backend == "cpu-parallel") {
+        options.threads = 0;
+        options.parallel = true;
+    }
+    return std::make_unique<ChromaticSampler>(g, seed, std::move(record), std::move(start), options);
+}
+
 nlohmann::json json_number_or_null(double v, bool present) {
     if (!present || !std::isfinite(v)) return nullptr;
     return v;
@@ -101,6 +122,9 @@ nlohmann::json json_number_or_null(double v, bool present) {
 int run_sample(const SampleOptions& opt) {
     check_lambda(opt.lambda, "--lambda");
     const Dynamics dynamics = parse_dynamics(opt.dynamics);
+    const ClassOrder class_order = parse_class_order(opt.class_order.value_or("fixed"));
+    if (opt.class_order && dynamics != Dynamics::chromatic)
+        throw InputError("--class-order applies to --dynamics chromatic only");
     std::string backend_notice;
     const std::string backend = choose_backend(opt.backend, dynamics, backend_notice);
     const StartKind start_kind = parse_start_kind(opt.start);
@@ -123,7 +147,10 @@ int run_sample(const SampleOptions& opt) {
 
     const auto t0 = std::chrono::steady_clock::now();
     std::unique_ptr<Sampler> sampler;
-    if (backend == "cuda") {
+    if (dynamics == Dynamics::chromatic) {
+        sampler = make_chromatic_sampler(g, backend, opt.seed, record,
+                                         make_start_state(g, start_kind, opt.seed), class_order);
+    } else if (backend == "cuda") {
         sampler = gpu::make_cuda_sampler(g, dynamics, opt.seed, record,
                                          make_start_state(g, start_kind, opt.seed), opt.block_sweeps);
     } else if (backend == "cpu-parallel") {
@@ -190,6 +217,7 @@ int run_sample(const SampleOptions& opt) {
     }
     out["seed"] = opt.seed;
     out["dynamics"] = std::string(dynamics_name(dynamics));
+    if (dynamics == Dynamics::chromatic) out["class_order"] = std::string(class_order_name(class_order));
     out["backend"] = std::string(sampler->backend_name());
     out["start"] = opt.start;
     out["updates"] = sampler->time();
@@ -234,6 +262,9 @@ CommandAction add_sample_command(CLI::App& app) {
         ->check(non_negative_integer());
     sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | chromatic")
         ->capture_default_str();
+    sub->add_option("--class-order", opt->class_order,
+                    "chromatic: fixed (classes in colouring order each sweep) | random (a new random order "
+                    "each sweep; reversible). Default fixed");
     sub->add_option("--backend", opt->backend, "auto | cpu | cpu-parallel | cuda")->capture_default_str();
     sub->add_option("--block-sweeps", opt->block_sweeps, "cpu-parallel, cuda: sweeps per Jacobi block (> 0)")
         ->capture_default_str();

@@ -1,18 +1,27 @@
 // dimerlab-cli verify: what is proven, tested, stale or not run for each GPU kernel
 // (verification/manifest.json, the runner's last status, the STALE rule of verification.md §4.2).
 // It only reports: stale claims exit 0; a missing or invalid manifest or status file exits 2.
+// With --graph SPEC it also runs the per-graph runtime checks (verify/graph_checks.hpp) and with
+// --live the live differential check (verify/live_check.hpp), the same code as the Verification
+// panel; a violated runtime check or a backend that differs from its reference exits 1.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
 #include "command.hpp"
+#include "dimerlab_gpu/cuda_sampler.hpp"
+#include "dimerlab_gpu/device.hpp"
+#include "graph/graph_spec.hpp"
 #include "util/errors.hpp"
 #include "verify/build_info.hpp"
 #include "verify/claim_status.hpp"
+#include "verify/graph_checks.hpp"
+#include "verify/live_check.hpp"
 #include "verify/sha256.hpp"
 
 namespace dimerlab::cli {
@@ -28,6 +37,38 @@ nlohmann::json read_json(const std::string& path, const char* what) {
     }
 }
 
+// The CUDA backend for the live check, when this binary has CUDA code and a device answers.
+std::optional<verify::DeviceBackend> device_backend(std::string& reason) {
+    const gpu::DeviceInfo info = gpu::probe();
+    if (!info.available) {
+        reason = info.compiled ? "no usable GPU: " + info.reason : "this binary was built without CUDA";
+        return std::nullopt;
+    }
+    verify::DeviceBackend d;
+    d.where = "cuda: " + info.name;
+    d.make = [](const Graph& g, Dynamics dynamics, std::uint64_t seed, LambdaRecord record, MateArray start,
+                double block_sweeps) {
+        return gpu::make_cuda_sampler(g, dynamics, seed, std::move(record), std::move(start), block_sweeps);
+    };
+    return d;
+}
+
+void print_graph_checks(const verify::GraphCheckReport& r) {
+    std::cout << "runtime checks for " << r.graph << ":\n";
+    for (const auto& c : r.checks) {
+        std::cout << "  " << (c.ok ? "ok       " : "VIOLATED ") << c.id << "  " << c.assumption << " ("
+                  << c.detail << ")\n";
+    }
+}
+
+void print_live(const verify::LiveCheckReport& r) {
+    std::cout << "live check on " << r.graph << " (seed " << r.seed << ", " << r.updates << " updates):\n";
+    for (const auto& k : r.checks) {
+        std::cout << "  " << k.kernel << "  " << k.backend << " vs " << k.reference << ": " << k.status
+                  << " (" << k.detail << "; " << k.where << ", " << k.when << ")\n";
+    }
+}
+
 }  // namespace
 
 CommandAction add_verify_command(CLI::App& app) {
@@ -36,6 +77,9 @@ CommandAction add_verify_command(CLI::App& app) {
         std::string status;
         std::string manifest;
         bool json = false;
+        std::string graph;
+        bool live = false;
+        verify::LiveCheckOptions live_options;
     };
     auto opt = std::make_shared<Options>();
     CLI::App* sub = app.add_subcommand(
@@ -46,7 +90,21 @@ CommandAction add_verify_command(CLI::App& app) {
                     "Runner status file (default: REPO/build/verification_status.json)");
     sub->add_option("--manifest", opt->manifest, "Claims (default: REPO/verification/manifest.json)");
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
+    sub->add_option("--graph", opt->graph,
+                    "Also run the runtime checks of this graph's assumptions (colouring proper, orders "
+                    "permutations, 32-bit index bounds)");
+    sub->add_flag("--live", opt->live,
+                  "Also run the live differential check on --graph: cpu-parallel (and cuda, with a GPU) "
+                  "against the sequential backends, bit for bit");
+    sub->add_option("--seed", opt->live_options.seed, "Seed of the live check's tape")->capture_default_str();
+    sub->add_option("--lambda", opt->live_options.lambda, "Activity of the live check")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    sub->add_option("--sweeps", opt->live_options.sweeps, "Live check tape length in sweeps")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     return [opt]() {
+        if (opt->live && opt->graph.empty()) throw InputError("verify --live needs --graph SPEC");
         namespace fs = std::filesystem;
         const std::string repo = opt->repo.empty() ? verify::build_source_dir() : opt->repo;
         const std::string manifest_path =
@@ -84,6 +142,9 @@ CommandAction add_verify_command(CLI::App& app) {
                                      {"kernel", c.kernel},
                                      {"status", c.status},
                                      {"recorded", c.recorded},
+                                     {"checked_when", c.checked_when},
+                                     {"checked_where", c.checked_where},
+                                     {"note", c.note},
                                      {"property", c.property},
                                      {"method", c.method},
                                      {"scope", c.scope},
@@ -102,9 +163,27 @@ CommandAction add_verify_command(CLI::App& app) {
             out["binary"]["kernel_files"].push_back(
                 {{"path", path}, {"embedded", hash}, {"matches", now && *now == hash}});
         }
+        int rc = 0;
+        std::optional<verify::GraphCheckReport> graph_checks;
+        std::optional<verify::LiveCheckReport> live;
+        if (!opt->graph.empty()) {
+            const Graph g = make_graph(opt->graph, BuildOptions{.with_layout = false});
+            graph_checks = verify::check_graph(g);
+            out["graph_checks"] = verify::to_json(*graph_checks);
+            if (!graph_checks->all_ok()) rc = 1;
+            if (opt->live) {
+                if (g.num_edges() == 0)
+                    throw InputError("verify --live: graph " + opt->graph + " has no edges");
+                std::string reason;
+                const auto device = device_backend(reason);
+                live = verify::run_live_check(g, opt->live_options, device, reason);
+                out["live_check"] = verify::to_json(*live);
+                if (live->any_failed()) rc = 1;
+            }
+        }
         if (opt->json) {
             std::cout << out.dump() << "\n";
-            return 0;
+            return rc;
         }
         for (const auto& k : kernels) {
             std::cout << k << ": " << verify::kernel_summary(claims, k) << "\n";
@@ -112,6 +191,9 @@ CommandAction add_verify_command(CLI::App& app) {
                 if (c.kernel != k) continue;
                 std::cout << "  " << c.id << "  " << c.status << "  (" << c.method << ") " << c.property
                           << "\n";
+                if (!c.checked_when.empty() && c.recorded != "not-run") {
+                    std::cout << "      checked " << c.checked_when << " on " << c.checked_where << "\n";
+                }
                 for (const auto& f : c.changed) std::cout << "      changed since checked: " << f << "\n";
                 for (const auto& f : c.missing) std::cout << "      missing: " << f << "\n";
             }
@@ -122,7 +204,9 @@ CommandAction add_verify_command(CLI::App& app) {
             std::cout << "note: " << mismatched << " kernel file(s) in " << repo
                       << " differ from the ones compiled into this binary\n";
         }
-        return 0;
+        if (graph_checks) print_graph_checks(*graph_checks);
+        if (live) print_live(*live);
+        return rc;
     };
 }
 

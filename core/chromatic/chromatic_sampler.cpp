@@ -11,6 +11,7 @@ ChromaticSampler::ChromaticSampler(const Graph& graph, std::uint64_t seed, Lambd
                                    MateArray start, ChromaticOptions options)
     : Sampler(graph, seed, std::move(record), std::move(start)),
       colouring_(colour_edges(graph, options.colouring)),
+      schedule_(colouring_, options.class_order, seed),
       pool_(options.threads, options.min_chunk == 0),
       parallel_(options.parallel),
       min_chunk_(options.min_chunk) {}
@@ -24,24 +25,23 @@ void ChromaticSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, d
     std::int64_t delta = 0;
     const std::uint64_t end = t_begin + count;
     for (std::uint64_t t = t_begin; t < end;) {
-        const std::uint64_t sweep = t / m;
-        const auto pos = static_cast<std::uint32_t>(t % m);
-        // The class holding `pos`, cut short where the segment ends: one "launch".
-        const auto cls = std::upper_bound(colouring_.offsets.begin(), colouring_.offsets.end(), pos) - 1;
-        const auto stop = static_cast<std::uint32_t>(std::min<std::uint64_t>(*(cls + 1), pos + (end - t)));
+        // One class (or the part of it the segment reaches): one "launch".
+        const ClassPiece piece = schedule_.piece(t, end - t);
         std::fill(partial.begin(), partial.end(), 0);
         pool_.for_chunks(
-            stop - pos,
+            piece.end - piece.begin,
             [&](unsigned part, std::size_t first, std::size_t last) {
                 std::uint32_t* mate = mate_.data();
                 std::int64_t sum = 0;
-                for (std::size_t i = first; i < last; ++i)
-                    sum += chromatic_thread(mate, edges, order, pos, stop, i, seed_, sweep, m, threshold);
+                for (std::size_t i = first; i < last; ++i) {
+                    sum += chromatic_thread(mate, edges, order, piece.begin, piece.end, i, seed_, piece.sweep,
+                                            m, threshold);
+                }
                 partial[part] = sum;
             },
             min_chunk_);
         for (std::int64_t d : partial) delta += d;
-        t += stop - pos;
+        t += piece.end - piece.begin;
     }
     dimers_ = static_cast<std::uint32_t>(static_cast<std::int64_t>(dimers_) + delta);
 }

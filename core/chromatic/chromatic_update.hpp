@@ -7,11 +7,12 @@
 // a pure function of (seed, sweep, edge) for a given graph: it does not depend on the colouring,
 // the class order, the thread count or the backend, and s·m + e never repeats across the run.
 //
-// Time: update t of a chromatic run is position p = t mod m of sweep s = t / m in the colouring's
-// order[], i.e. edge order[p]. Classes run in their fixed cyclic order 0, 1, ..., k-1 each sweep
-// (systematic scan): every class update preserves π, so the sweep does; the chain is not
-// reversible. A segment that ends inside a class stops after the class's first positions, which
-// is fine because updates of one class commute.
+// Time: update t of a chromatic run is position p = t mod m of sweep s = t / m. With the fixed
+// class order that is edge order[p]: classes 0, 1, ..., k-1 each sweep (systematic scan, not
+// reversible); with the random order the sweep runs the classes in a permutation drawn from
+// (seed, s) (core/chromatic/class_order.hpp, class_schedule.hpp map p to order[]). Every class
+// update preserves π, so every sweep does. A segment that ends inside a class stops after the
+// class's first positions, which is fine because updates of one class commute.
 #include <cstdint>
 
 #include "graph/graph.hpp"

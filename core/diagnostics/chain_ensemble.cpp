@@ -1,8 +1,10 @@
 #include "diagnostics/chain_ensemble.hpp"
 
+#include "diagnostics/cancelled.hpp"
 #include "diagnostics/dispersed_starts.hpp"
 #include "sampling/observables.hpp"
 #include "sampling/sampler_factory.hpp"
+#include "util/errors.hpp"
 
 namespace dimerlab {
 
@@ -12,6 +14,13 @@ EnsembleRun run_chain_ensemble(const Graph& graph, const EnsembleOptions& option
     const bool lattice = !graph.edge_axes().empty();
     run.observables = {"dimers", "monomers"};
     if (lattice) run.observables.push_back("imbalance");
+    const std::size_t edge_slot = run.observables.size();
+    if (options.edge) {
+        if (*options.edge >= graph.num_edges())
+            throw InputError("edge " + std::to_string(*options.edge) +
+                             " is not an edge of the graph (m = " + std::to_string(graph.num_edges()) + ")");
+        run.observables.push_back("edge");
+    }
     run.series.assign(run.observables.size(), ChainSet(options.chains));
     const std::uint64_t m = graph.num_edges();
     const std::uint64_t total = options.chains * (options.burn_in + options.sweeps);
@@ -23,6 +32,7 @@ EnsembleRun run_chain_ensemble(const Graph& graph, const EnsembleOptions& option
                                         LambdaRecord(options.lambda), std::move(starts[k].mate));
         for (auto& s : run.series) s[k].reserve(options.sweeps);
         for (std::uint64_t s = 0; s < options.burn_in + options.sweeps; ++s) {
+            throw_if_cancelled(options.cancel);
             sampler->advance(m);
             if (progress) progress(++done, total);
             if (s < options.burn_in) continue;
@@ -30,6 +40,10 @@ EnsembleRun run_chain_ensemble(const Graph& graph, const EnsembleOptions& option
             run.series[0][k].push_back(o.dimers);
             run.series[1][k].push_back(o.monomers);
             if (lattice) run.series[2][k].push_back(static_cast<double>(o.axis_imbalance.value_or(0)));
+            if (options.edge) {
+                const Edge e = graph.edge(*options.edge);
+                run.series[edge_slot][k].push_back(sampler->mate()[e.u] == e.v ? 1.0 : 0.0);
+            }
         }
     }
     return run;

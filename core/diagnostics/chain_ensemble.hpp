@@ -1,7 +1,9 @@
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,15 +17,17 @@ struct EnsembleOptions {
     Dynamics dynamics = Dynamics::glauber;
     double lambda = 1;
     std::size_t chains = 4;
-    std::uint64_t sweeps = 1000;  // recorded, one value per sweep
-    std::uint64_t burn_in = 0;    // sweeps run before recording
-    std::uint64_t seed = 1;       // chain k runs on the tape of seed + k
+    std::uint64_t sweeps = 1000;                // recorded, one value per sweep
+    std::uint64_t burn_in = 0;                  // sweeps run before recording
+    std::uint64_t seed = 1;                     // chain k runs on the tape of seed + k
+    std::optional<EdgeId> edge;                 // also record this edge's indicator, as observable "edge"
+    const std::atomic<bool>* cancel = nullptr;  // checked once per sweep (DiagnosticsCancelled)
 };
 
 // K chains from dispersed starts, each observable recorded once per sweep.
 struct EnsembleRun {
     std::vector<std::string> start_names;  // per chain
-    std::vector<std::string> observables;  // "dimers", "monomers", "imbalance" (lattices)
+    std::vector<std::string> observables;  // "dimers", "monomers", "imbalance" (lattices), "edge"
     std::vector<ChainSet> series;          // series[o][k][s]: observable o, chain k, sweep s
 };
 

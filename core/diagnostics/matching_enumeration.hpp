@@ -8,12 +8,12 @@
 
 namespace dimerlab {
 
-// Largest state space the exact analyses take by default: the dense eigenproblem is O(|Ω|³)
-// and the worst-start TV curve O(|Ω|² m) per update. Measured on one core: petersen (332 states)
-// 0.2 s, grid:3x4 (823) 1.6 s, grid:3x5 (5096) 150 s. The issue suggested 10^4, which would
-// mean a quarter of an hour of silence; 2000 keeps every accepted request under about half a
-// minute. A sparse (Lanczos) gap solver is what would let the limit grow.
-inline constexpr std::size_t kDefaultMaxExactStates = 2'000;
+// Largest state space the exact analyses take by default ("about 10^4": grid:4x4 has 10012).
+// Up to kDenseExactStates the dense paths run (full spectrum, all starts at once: O(|Ω|³) and
+// |Ω|² doubles; petersen (332 states) 0.2 s, grid:3x4 (823) 1.6 s on one core); above it the
+// sparse ones (Lanczos gap, per-start TV propagation), whose cost is O(|Ω| · nnz(P) · t_mix).
+inline constexpr std::size_t kDenseExactStates = 2'000;
+inline constexpr std::size_t kDefaultMaxExactStates = 12'000;
 
 // Every matching of `graph` as a mate array (vertex recursion: the lowest undecided vertex is
 // either a monomer or matched to a higher undecided neighbour). Throws InfeasibleError when there

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "export/series_diagnostics.hpp"
 #include "util/atomic_file.hpp"
 #include "util/errors.hpp"
 #include "util/fnv_hash.hpp"
@@ -49,7 +50,7 @@ std::string time_series_json(const ExportMetadata& meta, const std::vector<Sweep
     using nlohmann::ordered_json;
     ordered_json doc;
     doc["format"] = "dimerlab-time-series";
-    doc["format_version"] = 1;
+    doc["format_version"] = 2;
     ordered_json md;
     md["program"] = "dimerlab";
     md["version"] = meta.version;
@@ -88,6 +89,21 @@ std::string time_series_json(const ExportMetadata& meta, const std::vector<Sweep
     doc["series"] = {{"sweep", sweep},        {"updates", updates},   {"lambda", lambda},
                      {"dimers", dimers},      {"monomers", monomers}, {"covered_fraction", covered},
                      {"imbalance", imbalance}};
+    ordered_json observables = ordered_json::object();
+    for (const SeriesDiagnostic& d : time_series_diagnostics(series)) {
+        // NaN (a constant series) is written as null: JSON has no NaN.
+        observables[d.observable] = {{"mean", d.mean},
+                                     {"tau_int", d.tau.tau},
+                                     {"tau_int_stderr", d.tau.standard_error},
+                                     {"window", d.tau.window},
+                                     {"samples", d.tau.samples},
+                                     {"ess", d.ess},
+                                     {"reliable", d.tau.reliable}};
+    }
+    doc["diagnostics"] = {{"method", "sokal-window"},
+                          {"window_c", kExportTauWindow},
+                          {"unit", "sweep"},
+                          {"observables", observables}};
     return doc.dump() + "\n";  // compact: series run to millions of numbers
 }
 

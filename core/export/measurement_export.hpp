@@ -37,8 +37,19 @@ struct SweepRecord {
 // Same columns as `dimerlab-cli sample --csv`, header first and no comment lines, so that every
 // CSV reader takes it as is; the metadata lives in the JSON export.
 std::string time_series_csv(const std::vector<SweepRecord>& series);
-// {"format": "dimerlab-time-series", "format_version": 1, "metadata": {...}, "columns": [...],
-//  "series": {column: [values...]}}: column arrays, because that is what numpy and pandas load.
+// Column arrays, because that is what numpy and pandas load. Schema (format_version 2):
+//   {"format": "dimerlab-time-series", "format_version": 2,
+//    "metadata": {"program", "version", "graph", "graph_hash" (16 hex digits), "vertices", "edges",
+//                 "seed", "lambda_record": [{"at_update", "lambda"}...], "dynamics", "backend",
+//                 "start"},
+//    "columns": ["sweep", "updates", "lambda", "dimers", "monomers", "covered_fraction", "imbalance"],
+//    "series": {column: [one value per sweep]},      (imbalance: null off lattices)
+//    "diagnostics": {"method": "sokal-window", "window_c": 5, "unit": "sweep",
+//                    "observables": {"dimers" | "monomers" | "imbalance":
+//                        {"mean", "tau_int", "tau_int_stderr", "window", "samples", "ess",
+//                         "reliable"}}}}
+// The diagnostics are time_series_diagnostics() of the series (null where a series is constant;
+// no observables below two sweeps). Version 1 had no "diagnostics".
 std::string time_series_json(const ExportMetadata& meta, const std::vector<SweepRecord>& series);
 
 // Atomic writes (temp file + rename). Throw InputError naming the path for a wrong extension

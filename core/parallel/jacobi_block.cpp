@@ -1,6 +1,7 @@
 #include "parallel/jacobi_block.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 
 #include "model/matching_constants.hpp"
@@ -8,6 +9,23 @@
 #include "parallel/parallel_scan.hpp"
 
 namespace dimerlab {
+namespace {
+
+// Adds the seconds since the last call (or construction) to `into`.
+class PhaseClock {
+  public:
+    void lap(double& into) {
+        const auto now = std::chrono::steady_clock::now();
+        into += std::chrono::duration<double>(now - last_).count();
+        last_ = now;
+    }
+    void restart() { last_ = std::chrono::steady_clock::now(); }
+
+  private:
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace
 
 JacobiBlockStats JacobiBlockSolver::run(const Graph& g, std::uint64_t seed, std::uint64_t t_begin,
                                         std::uint64_t count, std::uint64_t threshold,
@@ -21,15 +39,19 @@ JacobiBlockStats JacobiBlockSolver::run(const Graph& g, std::uint64_t seed, std:
     if (x_out) x_out->clear();
     if (count == 0) return stats;
 
+    PhaseClock clock;
     build_slots(g, seed, t_begin, static_cast<std::uint32_t>(count), threshold, occupied);
-    build_events(g);
-    stats.virtual_updates = num_virtual_;
     parallel_select_indices(
         pool_, num_virtual_, num_slots_, [&](std::uint32_t s) { return value_[s] == kJacobiUnknown; },
         undetermined_);
+    clock.lap(phase_seconds_.setup);
+    build_events(g);
+    stats.virtual_updates = num_virtual_;
     stats.live = undetermined_.size();
-    stats.rounds = run_rounds(g, stats.work);
+    stats.rounds = run_rounds(g, stats.work);  // both time themselves
+    clock.restart();
     stats.dimer_change = write_final(g, occupied, mate);
+    clock.lap(phase_seconds_.finish);
     if (x_out) x_out->assign(value_.begin() + num_virtual_, value_.end());
     return stats;
 }
@@ -62,6 +84,7 @@ void JacobiBlockSolver::build_slots(const Graph& g, std::uint64_t seed, std::uin
 }
 
 void JacobiBlockSolver::build_events(const Graph& g) {
+    PhaseClock clock;
     const Edge* edges = g.edges().data();
     // nxt per slot from the slots grouped by edge (science.md §2.3 step 2).
     stable_counting_sort(
@@ -76,6 +99,7 @@ void JacobiBlockSolver::build_events(const Graph& g) {
                                             num_virtual_);
         }
     });
+    clock.lap(phase_seconds_.edge_sort);
     // Events grouped by vertex, each group in time order (step 1).
     const std::uint32_t num_events = 2 * num_slots_;
     stable_counting_sort(
@@ -95,6 +119,7 @@ void JacobiBlockSolver::build_events(const Graph& g) {
             event_nxt_[pos] = slot_nxt_[k >> 1];
         }
     });
+    clock.lap(phase_seconds_.event_sort);
 }
 
 std::uint32_t JacobiBlockSolver::run_rounds(const Graph& g, std::uint64_t& work) {
@@ -112,6 +137,8 @@ std::uint32_t JacobiBlockSolver::run_rounds(const Graph& g, std::uint64_t& work)
         for (std::size_t i = begin; i < end; ++i) mark(undetermined_[i], 1);
     });
     std::uint32_t round = 0;
+    PhaseClock clock;
+    clock.lap(phase_seconds_.decide);
     while (!undetermined_.empty()) {
         ++round;
         work += undetermined_.size();
@@ -130,6 +157,7 @@ std::uint32_t JacobiBlockSolver::run_rounds(const Graph& g, std::uint64_t& work)
                 }
             },
             256);
+        clock.lap(phase_seconds_.scan);
         // Decide (step 5) and keep the still-undetermined (step 6) in one pass; the decision
         // reads only prefix maxima, so writing Y here cannot leak into this round.
         parallel_compact(
@@ -145,6 +173,7 @@ std::uint32_t JacobiBlockSolver::run_rounds(const Graph& g, std::uint64_t& work)
             },
             flags_);
         undetermined_.swap(next_undetermined_);
+        clock.lap(phase_seconds_.decide);
         // Each round determines at least the earliest undetermined update, so this cannot trigger
         // unless the logic is broken; better a clear error than an endless loop.
         if (round > num_slots_) throw std::logic_error("Jacobi rounds did not converge");

@@ -14,6 +14,18 @@
 
 namespace dimerlab {
 
+// Wall-clock seconds per phase, summed over every block a solver has run: where cpu-parallel's
+// time goes (bench_parallel prints it). Two clock reads per phase and round, nothing per update.
+struct JacobiPhaseSeconds {
+    double setup = 0;       // virtual and tape slots (Philox draws), live selection
+    double edge_sort = 0;   // slots by edge, nxt per slot
+    double event_sort = 0;  // events by vertex, their positions and nxt
+    double scan = 0;        // rounds: segmented prefix-max scans
+    double decide = 0;      // rounds: decisions + compaction
+    double finish = 0;      // the block's final matching
+    double total() const { return setup + edge_sort + event_sort + scan + decide + finish; }
+};
+
 // Holds the scratch buffers of the rounds, reused from block to block.
 class JacobiBlockSolver {
   public:
@@ -26,6 +38,8 @@ class JacobiBlockSolver {
     JacobiBlockStats run(const Graph& g, std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
                          std::uint64_t threshold, std::span<std::uint8_t> occupied,
                          std::span<std::uint32_t> mate, std::vector<std::uint8_t>* x_out = nullptr);
+
+    const JacobiPhaseSeconds& phase_seconds() const { return phase_seconds_; }
 
   private:
     void build_slots(const Graph& g, std::uint64_t seed, std::uint64_t t_begin, std::uint32_t count,
@@ -50,6 +64,7 @@ class JacobiBlockSolver {
     std::vector<std::uint32_t> vertex_round_;  // last round in which the vertex had an undetermined event
     std::vector<std::uint8_t> flags_;
     CountingSortBuffers sort_buffers_;
+    JacobiPhaseSeconds phase_seconds_;
 };
 
 }  // namespace dimerlab

@@ -41,6 +41,8 @@ class JacobiParallelSampler final : public Sampler {
     unsigned threads() const { return pool_.size(); }
     const JacobiTotals& totals() const { return totals_; }
     const JacobiBlockStats& last_block() const { return last_block_; }
+    // Seconds per Algorithm A phase over all blocks so far (where the time goes; bench_parallel).
+    const JacobiPhaseSeconds& phase_seconds() const { return solver_.phase_seconds(); }
     // Called after every block with its statistics (for benchmarks and tests).
     void set_block_observer(std::function<void(const JacobiBlockStats&)> observer) {
         observer_ = std::move(observer);

@@ -5,6 +5,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "verify/gpu_runs.hpp"
 #include "verify/sha256.hpp"
 
 namespace dimerlab::verify {
@@ -36,6 +37,17 @@ void validate_manifest(const nlohmann::json& manifest) {
                                             " has an assumption without id/text/discharged_by");
             }
         }
+        // What the runners need to find the evidence: the device steps, or the ctest to run.
+        const std::string method = c["method"];
+        if (method == "gpu" &&
+            (!c.contains("gpu_checks") || !c["gpu_checks"].is_array() || c["gpu_checks"].empty())) {
+            throw std::invalid_argument("manifest: gpu claim " + c["id"].get<std::string>() +
+                                        " lacks \"gpu_checks\"");
+        }
+        if (method == "test" && (!c.contains("ctest") || !c["ctest"].is_string())) {
+            throw std::invalid_argument("manifest: test claim " + c["id"].get<std::string>() +
+                                        " lacks \"ctest\"");
+        }
         if (!ids.insert(c["id"].get<std::string>()).second) {
             throw std::invalid_argument("manifest: duplicate claim id " + c["id"].get<std::string>());
         }
@@ -45,6 +57,8 @@ void validate_manifest(const nlohmann::json& manifest) {
 std::vector<ClaimReport> evaluate_claims(const nlohmann::json& manifest, const nlohmann::json& status,
                                          const std::string& repo_dir) {
     validate_manifest(manifest);
+    nlohmann::json merged = status;
+    merge_gpu_runs(merged, manifest, load_gpu_runs(repo_dir));
     const std::filesystem::path root(repo_dir);
     std::vector<ClaimReport> out;
     for (const auto& c : manifest["claims"]) {
@@ -58,10 +72,20 @@ std::vector<ClaimReport> evaluate_claims(const nlohmann::json& manifest, const n
         r.does_not_establish = c["does_not_establish"];
         r.assumptions = c["assumptions"];
         const nlohmann::json* rec = nullptr;
-        if (status.is_object() && status.contains("claims") && status["claims"].contains(r.id)) {
-            rec = &status["claims"][r.id];
+        if (merged.is_object() && merged.contains("claims") && merged["claims"].contains(r.id)) {
+            rec = &merged["claims"][r.id];
         }
         r.recorded = rec ? rec->value("status", "not-run") : "not-run";
+        if (rec) {
+            const auto text = [&](const char* key, const nlohmann::json& fallback) {
+                const nlohmann::json& v = rec->contains(key) ? (*rec)[key] : fallback;
+                return v.is_string() ? v.get<std::string>() : std::string();
+            };
+            const nlohmann::json none;
+            r.checked_when = text("date", merged.contains("date") ? merged["date"] : none);
+            r.checked_where = text("where", nlohmann::json(r.where));
+            r.note = text("note", none);
+        }
         if (rec && rec->contains("mutants")) r.mutants = (*rec)["mutants"];
         r.status = r.recorded;
         // Every file the evidence depends on: a changed proof script is as stale as a changed kernel.
@@ -77,23 +101,26 @@ std::vector<ClaimReport> evaluate_claims(const nlohmann::json& manifest, const n
             }
             // Without a record the claim is simply not run; a record without this file's hash was
             // made for another manifest, so it cannot vouch for the file either.
-            if (rec && (!rec->contains("hashes") || !(*rec)["hashes"].contains(f) ||
-                        (*rec)["hashes"][f].get<std::string>() != *now)) {
+            if (rec && r.recorded != "not-run" &&
+                (!rec->contains("hashes") || !(*rec)["hashes"].contains(f) ||
+                 (*rec)["hashes"][f].get<std::string>() != *now)) {
                 r.changed.push_back(f);
             }
         }
-        if (rec && (!r.changed.empty() || !r.missing.empty())) r.status = "stale";
+        if (rec && r.recorded != "not-run" && (!r.changed.empty() || !r.missing.empty())) r.status = "stale";
         out.push_back(std::move(r));
     }
     return out;
 }
 
 std::string kernel_summary(const std::vector<ClaimReport>& claims, const std::string& kernel) {
-    static constexpr std::array<std::pair<const char*, const char*>, 5> kOrder{{{"proved", "proved"},
-                                                                                {"tested", "tested"},
-                                                                                {"failed", "failed"},
-                                                                                {"stale", "stale"},
-                                                                                {"not-run", "not run"}}};
+    static constexpr std::array<std::pair<const char*, const char*>, 6> kOrder{
+        {{"proved", "proved"},
+         {"tested", "tested"},
+         {"passed-gpu", "passed on GPU"},
+         {"failed", "failed"},
+         {"stale", "stale"},
+         {"not-run", "not run"}}};
     std::string out;
     for (const auto& [status, label] : kOrder) {
         int n = 0;

@@ -11,10 +11,12 @@ namespace dimerlab::verify {
 
 struct ClaimReport {
     std::string id, kernel, property, method, scope, where, does_not_establish;
-    std::string recorded;              // proved / tested / failed / not-run, or "not-run" without a record
-    std::string status;                // recorded, or "stale"
-    std::vector<std::string> changed;  // covered files whose hash differs from the record
-    std::vector<std::string> missing;  // covered files absent from the checked tree
+    std::string recorded;  // proved / tested / passed-gpu / failed / not-run ("not-run" without a record)
+    std::string status;    // recorded, or "stale"
+    std::string checked_when, checked_where;  // of the recorded run; empty without a record
+    std::string note;                         // the recorded run's one-line note (GPU runs)
+    std::vector<std::string> changed;         // covered files whose hash differs from the record
+    std::vector<std::string> missing;         // covered files absent from the checked tree
     nlohmann::json assumptions = nlohmann::json::array();
     nlohmann::json mutants = nlohmann::json::object();
 };
@@ -24,11 +26,13 @@ struct ClaimReport {
 void validate_manifest(const nlohmann::json& manifest);
 
 // Applies the stale rule to every claim: hashes the files under repo_dir and compares them with
-// `status` (the runner's verification_status.json; null when there is none: every claim not-run).
+// `status` (the runner's verification_status.json; null when there is none: every claim not-run),
+// after taking the records of "gpu" claims from the committed runs under repo_dir (gpu_runs.hpp).
+// A "not-run" record is never stale: there is no evidence to go out of date.
 std::vector<ClaimReport> evaluate_claims(const nlohmann::json& manifest, const nlohmann::json& status,
                                          const std::string& repo_dir);
 
-// "3 proved · 2 tested · 1 stale · 1 not run" for the claims of one kernel.
+// "3 proved · 2 tested · 1 passed on GPU · 1 stale · 1 not run" for the claims of one kernel.
 std::string kernel_summary(const std::vector<ClaimReport>& claims, const std::string& kernel);
 
 }  // namespace dimerlab::verify

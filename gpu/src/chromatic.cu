@@ -1,14 +1,15 @@
 /** @file chromatic.cu
- *  @brief Thin launch wrapper for the chromatic sampler: one launch per class piece, each thread
+ *  @brief Thin launch wrapper for the chromatic sampler: one launch per class piece (ClassSchedule,
+ *  the CPU sampler's cut of the run, fixed or random class order), each thread
  *  calling chromatic_thread (core/chromatic/chromatic_update.hpp), the body the CPU backend and
  *  the access-logging emulation run. Launches on one stream are ordered, which is the barrier
  *  between classes. Thread ids are 64-bit, so the index arithmetic cannot wrap. */
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <string>
 
 #include "chromatic/chromatic_update.hpp"
+#include "chromatic/class_schedule.hpp"
 #include "cuda_support.cuh"
 #include "dimerlab_gpu/chromatic.hpp"
 #include "dimerlab_gpu/device.hpp"
@@ -30,8 +31,8 @@ __global__ void chromatic_class_kernel(std::uint32_t* __restrict__ mate, const E
 }  // namespace
 
 void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::uint64_t seed,
-                         std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold,
-                         MateArray& mate) {
+                         std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold, MateArray& mate,
+                         ClassOrder class_order) {
     const DeviceInfo info = probe();
     if (!info.available) throw InfeasibleError(info.reason);
     validate_colouring(g, colouring);
@@ -45,17 +46,17 @@ void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::ui
           "copy order");
     check(cudaMemcpy(d_mate.ptr, mate.data(), mate.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
           "copy mate");
+    // The CPU sampler's schedule: the same pieces, so the same launches in the same order.
+    ClassSchedule schedule(colouring, class_order, seed);
     const std::uint64_t end = t_begin + count;
     for (std::uint64_t t = t_begin; t < end;) {
-        const std::uint64_t sweep = t / m;
-        const auto pos = static_cast<std::uint32_t>(t % m);
-        const auto cls = std::upper_bound(colouring.offsets.begin(), colouring.offsets.end(), pos) - 1;
-        const auto stop = static_cast<std::uint32_t>(std::min<std::uint64_t>(*(cls + 1), pos + (end - t)));
-        const auto blocks = static_cast<unsigned>((std::uint64_t{stop - pos} + kThreads - 1) / kThreads);
-        chromatic_class_kernel<<<blocks, kThreads>>>(d_mate.ptr, d_edges.ptr, d_order.ptr, pos, stop, seed,
-                                                     sweep, m, threshold);
+        const ClassPiece piece = schedule.piece(t, end - t);
+        const auto blocks =
+            static_cast<unsigned>((std::uint64_t{piece.end - piece.begin} + kThreads - 1) / kThreads);
+        chromatic_class_kernel<<<blocks, kThreads>>>(d_mate.ptr, d_edges.ptr, d_order.ptr, piece.begin,
+                                                     piece.end, seed, piece.sweep, m, threshold);
         check(cudaGetLastError(), "kernel launch");
-        t += stop - pos;
+        t += piece.end - piece.begin;
     }
     check(cudaDeviceSynchronize(), "kernel run");
     check(cudaMemcpy(mate.data(), d_mate.ptr, mate.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost),

@@ -56,12 +56,14 @@ void CudaJacobiSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, 
 }
 
 CudaChromaticSampler::CudaChromaticSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record,
-                                           MateArray start, ColouringChoice colouring)
+                                           MateArray start, ColouringChoice colouring, ClassOrder class_order)
     : Sampler(graph, seed, std::move(record), std::move(start)),
-      colouring_((require_device(), colour_edges(graph, colouring))) {}
+      colouring_((require_device(), colour_edges(graph, colouring))),
+      class_order_(class_order) {}
 
 void CudaChromaticSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {
-    chromatic_on_device(graph_, colouring_, seed_, t_begin, count, heat_bath_threshold(lambda), mate_);
+    chromatic_on_device(graph_, colouring_, seed_, t_begin, count, heat_bath_threshold(lambda), mate_,
+                        class_order_);
     dimers_ = count_dimers(mate_);
 }
 

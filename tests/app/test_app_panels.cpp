@@ -1,23 +1,40 @@
-// The docked panels as plain widgets under the offscreen platform: no OpenGL, no controller.
-// The Model panel is checked for its inline validation and λ sync, the Partition panel against
-// exact_matching_polynomial and for cancel, the Verification panel for the STALE rule.
+// The docked panels as plain widgets under the offscreen platform: no OpenGL (a LabController with
+// a mock render target where a chain is needed). The Model panel is checked for its inline
+// validation, λ sync, one recorded λ change per slider drag and the backend choice; the Partition
+// panel against exact_matching_polynomial, for cancel and for its charts; the Diagnostics panel's
+// charts against point counts and its reference line against exact_marginals (an independent
+// computation of E|M|); the memory decision against its thresholds; the Verification panel for the
+// STALE rule.
 #include <QApplication>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QSlider>
 #include <QTemporaryDir>
+#include <QValueAxis>
 #include <QtTest>
 #include <cmath>
+#include <numeric>
 
+#include "counting/exact/exact_marginals.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "diagnostics_panel.hpp"
+#include "graph/graph_limits.hpp"
 #include "graph/graph_spec.hpp"
+#include "lab_controller.hpp"
+#include "lab_sampler.hpp"
+#include "memory_estimate.hpp"
+#include "mock_render_target.hpp"
 #include "model/matching.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
+#include "sampling/sampler_factory.hpp"
+#include "series_chart.hpp"
+#include "util/errors.hpp"
 #include "verification_panel.hpp"
 #include "verify/sha256.hpp"
 
@@ -32,12 +49,39 @@ void write_file(const QString& path, const QByteArray& bytes) {
     f.write(bytes);
 }
 
+// 2 E|M| / n from the edge marginals: E|M| = Σ_e P(e occupied), a different computation from the
+// polynomial's derivative that the panel uses.
+double exact_density_from_marginals(const Graph& g, double lambda) {
+    const ExactMarginals m = exact_marginals(g, lambda);
+    return 2.0 * std::accumulate(m.edge_occupied.begin(), m.edge_occupied.end(), 0.0) / g.num_vertices();
+}
+
+// Snapshots of a real chain (sequential Glauber), one per sweep.
+std::vector<Snapshot> chain_snapshots(const Graph& g, double lambda, std::size_t count) {
+    auto sampler =
+        make_cpu_sampler(g, Dynamics::glauber, 7, LambdaRecord(lambda), MateArray(g.num_vertices(), kNoMate));
+    std::vector<Snapshot> out;
+    for (std::size_t i = 0; i < count; ++i) {
+        sampler->advance(g.num_edges());
+        Snapshot s;
+        const auto mate = sampler->mate();
+        s.mate.assign(mate.begin(), mate.end());
+        s.time = sampler->time();
+        s.dimers = sampler->dimers();
+        s.lambda = lambda;
+        s.serial = i + 1;
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
 nlohmann::json claim(const std::string& kernel, const std::string& id, const std::string& file) {
     return {
         {"kernel", kernel},
         {"id", id},
         {"property", "property of " + id},
         {"method", "test"},
+        {"ctest", "test_" + id},  // a "test" claim names the ctest that checks it
         {"tool", "ctest"},
         {"scope", "unit"},
         {"where", "ci-cpu"},
@@ -227,11 +271,11 @@ class TestAppPanels : public QObject {
         QVERIFY(panel.error().contains("manifest"));
     }
     void diagnostics_panel_tracks_density_and_resets_on_generation() {
-        const Graph g = make_graph("grid:4x4");
+        const auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));
         DiagnosticsPanel panel;
         panel.reset(g);
         Snapshot s;
-        s.mate.assign(g.num_vertices(), kNoMate);
+        s.mate.assign(g->num_vertices(), kNoMate);
         for (std::uint64_t i = 0; i < 40; ++i) {
             s.serial = i;
             s.generation = 0;
@@ -241,11 +285,321 @@ class TestAppPanels : public QObject {
         }
         QCOMPARE(panel.observed(), std::uint64_t{40});
         QCOMPARE(panel.density().size(), std::size_t{40});
+        panel.refresh_now();
         QVERIFY(panel.summary_text().contains("ESS"));
         s.generation = 1;
         s.serial = 100;
         panel.observe(s);
         QCOMPARE(panel.observed(), std::uint64_t{1});
+    }
+    void diagnostics_charts_receive_points_as_snapshots_arrive() {
+        const auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        DiagnosticsPanel panel;
+        panel.reset(g);
+        const std::vector<Snapshot> snaps = chain_snapshots(*g, 1.0, 60);
+        for (std::size_t i = 0; i < 30; ++i) panel.observe(snaps[i]);
+        panel.refresh_now();
+        QCOMPARE(panel.density_chart()->point_count(), 30);
+        QCOMPARE(panel.imbalance_chart()->point_count(), 30);  // a grid has edge axes
+        // Lags 0 .. N/3 of the density's autocorrelation, with ρ(0) = 1 exactly.
+        QCOMPARE(panel.acf_chart()->point_count(), 11);
+        QCOMPARE(panel.acf_chart()->series()->at(0).y(), 1.0);
+        // The chart's points are the snapshots: x in sweeps (one per snapshot here), y = 2|M|/n.
+        const QPointF last = panel.density_chart()->series()->at(29);
+        QCOMPARE(last.x(), 30.0);
+        QCOMPARE(last.y(), 2.0 * snaps[29].dimers / 16.0);
+        for (std::size_t i = 30; i < 60; ++i) panel.observe(snaps[i]);
+        panel.refresh_now();
+        QCOMPARE(panel.density_chart()->point_count(), 60);
+        QCOMPARE(panel.acf_chart()->point_count(), 21);
+        // R̂ is only claimed with four chains.
+        QVERIFY2(panel.rhat_text().contains("needs ≥ 4 chains"), qPrintable(panel.rhat_text()));
+    }
+    void chart_axes_follow_the_data_with_round_ticks() {
+        SeriesChart chart("t", "x", "y");
+        chart.set_points({QPointF(0, 0.1), QPointF(1, 0.2)});
+        QCOMPARE(chart.x_axis()->tickInterval(), 0.5);
+        // From a unit range to 10^9 and back: the tick interval follows (a stale narrow interval
+        // on a wide range would lay out billions of ticks).
+        chart.set_points({QPointF(0, -3), QPointF(1e9, 5)});
+        QCOMPARE(chart.x_axis()->min(), 0.0);
+        QCOMPARE(chart.x_axis()->max(), 1e9);
+        QCOMPARE(chart.x_axis()->tickInterval(), 5e8);
+        QCOMPARE(chart.y_axis()->tickInterval(), 5.0);  // span 8 plus 5% padding each side
+        QVERIFY(chart.y_axis()->min() <= -3 && chart.y_axis()->max() >= 5);
+        chart.set_points({QPointF(0, 0.6), QPointF(0.003, 0.65)});
+        QCOMPARE(chart.x_axis()->tickInterval(), 0.001);
+        chart.set_reference(0.7, "ref");
+        QVERIFY(chart.y_axis()->max() >= 0.7);
+        QCOMPARE(chart.point_count(), 2);
+    }
+    void diagnostics_window_is_bounded() {
+        const auto g = std::make_shared<const Graph>(make_graph("path:4"));
+        DiagnosticsPanel panel;
+        panel.reset(g);
+        Snapshot s;
+        s.mate.assign(4, kNoMate);
+        const std::size_t total = DiagnosticsPanel::kWindow + 500;
+        for (std::size_t i = 0; i < total; ++i) {
+            s.serial = i + 1;
+            s.time = 3 * (i + 1);
+            s.dimers = static_cast<std::uint32_t>(i % 3 == 0);  // keeps the series from being constant
+            panel.observe(s);
+        }
+        panel.refresh_now();
+        QCOMPARE(panel.density().size(), DiagnosticsPanel::kWindow);
+        QCOMPARE(panel.density_chart()->point_count(), int(DiagnosticsPanel::kWindow));
+        QCOMPARE(panel.density_chart()->series()->at(0).x(), double(total - DiagnosticsPanel::kWindow + 1));
+        QCOMPARE(panel.acf_chart()->point_count(), int(DiagnosticsPanel::kMaxLag) + 1);
+        QVERIFY(!panel.imbalance_chart()->isVisibleTo(&panel));  // a path has no axes
+    }
+    void diagnostics_reference_line_is_the_exact_mean() {
+        const auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        DiagnosticsPanel panel;
+        QSignalSpy ready(&panel, &DiagnosticsPanel::reference_ready);
+        panel.reset(g);
+        QVERIFY(ready.wait(60000));
+        const std::vector<Snapshot> snaps = chain_snapshots(*g, 1.0, 5);
+        for (const Snapshot& s : snaps) panel.observe(s);
+        panel.refresh_now();
+        const double at_1 = exact_density_from_marginals(*g, 1.0);
+        QVERIFY(panel.reference_density().has_value());
+        QVERIFY2(std::abs(*panel.reference_density() - at_1) < 1e-12,
+                 qPrintable(QString::number(*panel.reference_density(), 'g', 17) + " vs " +
+                            QString::number(at_1, 'g', 17)));
+        QCOMPARE(*panel.density_chart()->reference(), *panel.reference_density());
+        QVERIFY(panel.reference_text().contains("exact"));
+        // A λ change moves the line to the exact mean at the new λ.
+        Snapshot s = snaps.back();
+        s.serial = 100;
+        s.lambda = 2.5;
+        panel.observe(s);
+        const double at_2_5 = exact_density_from_marginals(*g, 2.5);
+        QVERIFY(std::abs(*panel.reference_density() - at_2_5) < 1e-12);
+        QVERIFY(at_2_5 > at_1 + 0.05);  // and it really moved
+    }
+    void diagnostics_reference_falls_back_to_the_lattice_limit() {
+        // grid:64x64 is far beyond the exact reference's limits: the square-lattice value stands.
+        const auto g = std::make_shared<const Graph>(make_graph("grid:64x64"));
+        DiagnosticsPanel panel;
+        QSignalSpy ready(&panel, &DiagnosticsPanel::reference_ready);
+        panel.reset(g);
+        QVERIFY(ready.wait(60000));
+        QCOMPARE(*panel.reference_density(), 0.6381231092);
+        QVERIFY(panel.reference_text().contains("not feasible"));
+        Snapshot s;
+        s.mate.assign(g->num_vertices(), kNoMate);
+        s.serial = 1;
+        s.lambda = 3.0;  // not tabulated: no reference rather than a wrong one
+        panel.observe(s);
+        QVERIFY(!panel.reference_density().has_value());
+        QVERIFY(!panel.density_chart()->reference().has_value());
+    }
+    void diagnostics_on_demand_measurements_report() {
+        const auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        DiagnosticsPanel panel;
+        panel.reset(g);
+        for (const Snapshot& s : chain_snapshots(*g, 1.0, 3)) panel.observe(s);
+        QSignalSpy coal(&panel, &DiagnosticsPanel::coalescence_finished);
+        QSignalSpy rounds(&panel, &DiagnosticsPanel::rounds_finished);
+        QSignalSpy rhat(&panel, &DiagnosticsPanel::rhat_finished);
+        panel.measure_coalescence();
+        panel.measure_rounds();
+        panel.measure_rhat();
+        QVERIFY(coal.count() == 1 || coal.wait(60000));
+        QVERIFY(rounds.count() == 1 || rounds.wait(60000));
+        QVERIFY(rhat.count() == 1 || rhat.wait(60000));
+        // A 4×4 grid coalesces in a few sweeps: all 8 tapes within the cap.
+        QVERIFY2(panel.coalescence_text().startsWith("8 of 8 coalesced"),
+                 qPrintable(panel.coalescence_text()));
+        QVERIFY2(panel.rounds_text().contains("rounds per block of 24 updates"),
+                 qPrintable(panel.rounds_text()));
+        QVERIFY2(panel.rhat_text().contains("split-R̂ over 4 chains"), qPrintable(panel.rhat_text()));
+    }
+    void slider_drag_records_one_lambda_change() {
+        Session session;
+        session.graph = "grid:4x4";
+        session.running = false;
+        MockRenderTarget target;
+        LabController lab(session, target);
+        ModelPanel panel;
+        panel.set_session(session);
+        int emitted = 0;
+        connect(&panel, &ModelPanel::lambda_changed, &panel, [&](double l) {
+            ++emitted;
+            lab.set_lambda(l);
+            lab.step_frame();  // the chain moves between changes, as it does while running
+        });
+        lab.step_frame();
+        QSlider* slider = panel.lambda_slider();
+        slider->setSliderDown(true);  // what a mouse press on the handle does
+        for (int pos = 300; pos <= 450; pos += 3) {
+            slider->setSliderPosition(pos);
+            QCOMPARE(slider->value(), pos);
+            QVERIFY(std::abs(panel.lambda() - lambda_at_slider_position(pos)) <= 1e-6 * panel.lambda());
+        }
+        QCOMPARE(emitted, 0);  // the entry followed the drag; nothing was recorded yet
+        slider->setSliderDown(false);
+        QCOMPARE(emitted, 1);
+        lab.sync();
+        const Session saved = lab.current_session();
+        QCOMPARE(saved.record.changes().size(), std::size_t{2});  // the start λ and the release
+        QVERIFY(std::abs(saved.record.changes().back().lambda - lambda_at_slider_position(450)) < 1e-6);
+        // A press and release without movement records nothing.
+        slider->setSliderDown(true);
+        slider->setSliderDown(false);
+        QCOMPARE(emitted, 1);
+        // Keyboard steps are discrete changes: one each.
+        QTest::keyClick(slider, Qt::Key_Right);
+        QTest::keyClick(slider, Qt::Key_Right);
+        QCOMPARE(emitted, 3);
+    }
+    void backend_round_trips_through_session_json() {
+        for (Backend b : {Backend::cpu, Backend::cpu_parallel, Backend::cuda}) {
+            Session s;
+            s.backend = b;
+            const QByteArray json = session_to_json(s);
+            QVERIFY(json.contains("\"backend\": \"" + backend_name(b).toUtf8() + "\""));
+            QCOMPARE(session_from_json(json, "mem").backend, b);
+        }
+        // A session saved before the field existed loads, as cpu.
+        const QByteArray old = R"({"name": "old", "graph": "grid:4x4", "seed": 3, "dynamics": "glauber",
+            "start": "empty", "lambda_record": [{"at": 0, "lambda": 1.5}], "update_index": 0})";
+        const Session loaded = session_from_json(old, "old.json");
+        QCOMPARE(loaded.backend, Backend::cpu);
+        QCOMPARE(loaded.seed, std::uint64_t{3});
+        QVERIFY_THROWS_EXCEPTION(InputError, session_from_json(R"({"backend": "tpu"})", "bad.json"));
+        try {
+            session_from_json(R"({"backend": "tpu"})", "bad.json");
+        } catch (const InputError& e) {
+            QVERIFY(QString(e.what()).contains("backend 'tpu'"));
+        }
+    }
+    void every_backend_runs_the_same_trajectory_or_falls_back() {
+        const Graph g = make_graph("grid:6x6");
+        Session s;
+        s.graph = "grid:6x6";
+        s.seed = 11;
+        s.record = LambdaRecord(2.0);
+        auto hash_after = [&](Sampler& sampler) {
+            sampler.advance(40 * g.num_edges());
+            return state_hash(sampler.mate());
+        };
+        s.backend = Backend::cpu;
+        LabSampler cpu = make_lab_sampler(g, s);
+        QCOMPARE(cpu.backend, QString("cpu"));
+        QVERIFY(cpu.notice.isEmpty());
+        const std::uint64_t reference = hash_after(*cpu.sampler);
+        s.backend = Backend::cpu_parallel;
+        LabSampler parallel = make_lab_sampler(g, s);
+        QCOMPARE(parallel.backend, QString("cpu-parallel"));
+        QCOMPARE(hash_after(*parallel.sampler), reference);
+        s.backend = Backend::cuda;
+        LabSampler cuda = make_lab_sampler(g, s);
+        if (cuda_availability().available) {
+            QCOMPARE(cuda.backend, QString("cuda"));
+            QVERIFY(cuda.notice.isEmpty());
+        } else {
+            // No device: the lab still runs, on the CPU, and says why in one line.
+            QCOMPARE(cuda.backend, QString("cpu"));
+            QVERIFY(cuda.notice.startsWith("cuda unavailable"));
+            QVERIFY(!cuda.notice.contains('\n'));
+        }
+        QCOMPARE(hash_after(*cuda.sampler), reference);
+        // cpu-parallel has no jerrum-sinclair chain: fallback with a notice, never a throw.
+        s.backend = Backend::cpu_parallel;
+        s.dynamics = Dynamics::jerrum_sinclair;
+        LabSampler js = make_lab_sampler(g, s);
+        QCOMPARE(js.backend, QString("cpu"));
+        QVERIFY(js.notice.contains("jerrum-sinclair"));
+    }
+    void model_panel_backend_choice_goes_into_the_session() {
+        ModelPanel panel;
+        panel.show();
+        Session s;
+        s.backend = Backend::cpu_parallel;
+        panel.set_session(s);
+        QCOMPARE(panel.backend_box()->currentData().toString(), QString("cpu-parallel"));
+        QCOMPARE(panel.pending_session().backend, Backend::cpu_parallel);
+        panel.backend_box()->setCurrentIndex(panel.backend_box()->findData("cuda"));
+        QCOMPARE(panel.pending_session().backend, Backend::cuda);
+        const CudaAvailability cuda = cuda_availability();
+        QCOMPARE(panel.backend_note()->isVisible(), !cuda.available);
+        if (!cuda.available) QVERIFY(panel.backend_note()->text().contains(cuda.reason));
+    }
+    void memory_decision_thresholds() {
+        const long double gib = 1024.0L * 1024.0L * 1024.0L;
+        const std::uint64_t big = std::uint64_t{64} << 30, small = std::uint64_t{2} << 30;
+        QCOMPARE(decide_memory(0.5L * gib, big).verdict, MemoryVerdict::build);
+        QCOMPARE(decide_memory(1.0L * gib, big).verdict, MemoryVerdict::build);  // "above" 1 GiB
+        QCOMPARE(decide_memory(1.01L * gib, big).verdict, MemoryVerdict::ask);
+        QCOMPARE(decide_memory(32.0L * gib, big).verdict, MemoryVerdict::ask);  // exactly half
+        QCOMPARE(decide_memory(32.01L * gib, big).verdict, MemoryVerdict::refuse);
+        // A small machine: a quarter of its memory asks before 1 GiB does.
+        QCOMPARE(decide_memory(0.5L * gib, small).verdict, MemoryVerdict::build);
+        QCOMPARE(decide_memory(0.51L * gib, small).verdict, MemoryVerdict::ask);
+        QCOMPARE(decide_memory(1.01L * gib, small).verdict, MemoryVerdict::refuse);
+        // Unknown physical memory: ask, never refuse (the builder still checks).
+        QCOMPARE(decide_memory(0.9L * gib, 0).verdict, MemoryVerdict::build);
+        QCOMPARE(decide_memory(1e15L, 0).verdict, MemoryVerdict::ask);
+        const MemoryDecision ask = decide_memory(3.0L * gib, big);
+        QVERIFY2(ask.message.contains("3.2 GB") && ask.message.contains("69 GB"), qPrintable(ask.message));
+        QVERIFY(decide_memory(40.0L * gib, big).message.contains("at most half"));
+        // Specs: the lab estimate covers at least the graph itself, grows with size, and is unknown
+        // for files and bad specs.
+        const long double grid = *estimate_lab_memory("grid:64x64");
+        QVERIFY(grid >= graph_memory_estimate(64 * 64, 2 * 64 * 63));
+        QVERIFY(*estimate_lab_memory("grid:128x128") > 3.9L * grid);
+        QVERIFY(!estimate_lab_memory("file:/nowhere/g.txt").has_value());
+        QVERIFY(!estimate_lab_memory("grid:4x").has_value());
+        QCOMPARE(decide_graph_memory("grid:64x64").verdict, MemoryVerdict::build);
+        if (physical_memory_bytes() != 0) {  // ~2 TB for 10^10 vertices: no machine here has 4 TB
+            QCOMPARE(decide_graph_memory("grid:100000x100000").verdict, MemoryVerdict::refuse);
+            // Apply's gate refuses with the message and never opens a dialog for it.
+            QString refusal;
+            QVERIFY(!confirm_graph_memory(nullptr, "grid:100000x100000", &refusal));
+            QVERIFY2(refusal.startsWith("grid:100000x100000: this graph needs about"), qPrintable(refusal));
+        }
+        QString none;
+        QVERIFY(confirm_graph_memory(nullptr, "grid:64x64", &none));  // small: no question asked
+        QVERIFY(none.isEmpty());
+    }
+    void partition_charts_show_convergence_and_per_site_points() {
+        PartitionPanel panel;
+        panel.set_problem("grid:4x4", 1.0);
+        panel.set_epsilon(0.05);
+        QSignalSpy exact(&panel, &PartitionPanel::exact_finished);
+        panel.compute_exact();
+        QVERIFY(exact.wait(60000));
+        const double log_z = exact_matching_polynomial(make_graph("grid:4x4")).log_z(1.0);
+        QCOMPARE(panel.per_site_chart()->point_count(), 1);
+        QCOMPARE(panel.per_site_chart()->series()->at(0), QPointF(0.25, log_z / 16));
+        QCOMPARE(*panel.per_site_chart()->reference(), kSquareLatticeLogZPerSite);
+        QCOMPARE(panel.per_site_chart()->extra_point_count(0), 2);  // the finite-size law on grids
+        // A second size adds a point; the first stays.
+        panel.set_problem("grid:6x6", 1.0);
+        panel.compute_exact();
+        QVERIFY(exact.wait(60000));
+        QCOMPARE(panel.per_site_chart()->point_count(), 2);
+        // Another λ is another plot, with f(λ) as its line.
+        panel.set_problem("grid:6x6", 2.0);
+        QCOMPARE(panel.per_site_chart()->point_count(), 0);
+        QCOMPARE(*panel.per_site_chart()->reference(), 0.900940030);
+        QCOMPARE(panel.per_site_chart()->extra_point_count(0), 0);
+
+        panel.set_problem("grid:4x4", 1.0);
+        QSignalSpy done(&panel, &PartitionPanel::estimate_finished);
+        panel.compute_estimate();
+        QCOMPARE(*panel.convergence_chart()->reference(), 0.05);
+        QVERIFY(done.wait(120000));
+        QCoreApplication::processEvents();  // the last queued chart point
+        QVERIFY(panel.convergence_chart()->point_count() >= 1);
+        const QPointF last =
+            panel.convergence_chart()->series()->at(panel.convergence_chart()->point_count() - 1);
+        // The last point is the result's interval.
+        QVERIFY2(panel.estimate_text().contains("± " + QString::number(last.y(), 'f', 6)),
+                 qPrintable(panel.estimate_text()));
+        QVERIFY(last.x() > 0);
     }
 };
 

@@ -27,6 +27,35 @@ class TestChromaticCli : public QObject {
         QCOMPARE(p.json()["final"].toObject()["state_hash"], o["final"].toObject()["state_hash"]);
     }
 
+    // --class-order random: reported, the same final state from cpu and cpu-parallel, another
+    // trajectory than the fixed order; bad values and other dynamics are refused with exit 2.
+    void random_class_order() {
+        const QStringList args{
+            "sample", "--graph", "gnp:200,0.05,seed=2", "--dynamics", "chromatic", "--sweeps", "30", "--seed",
+            "8",      "--json"};
+        const CliResult fixed = run_cli(args);
+        QCOMPARE(fixed.exit_code, 0);
+        QCOMPARE(fixed.json()["class_order"].toString(), QString("fixed"));
+        const CliResult cpu = run_cli(args + QStringList{"--class-order", "random"});
+        QCOMPARE(cpu.exit_code, 0);
+        QCOMPARE(cpu.json()["class_order"].toString(), QString("random"));
+        const CliResult par =
+            run_cli(args + QStringList{"--class-order", "random", "--backend", "cpu-parallel"});
+        QCOMPARE(par.exit_code, 0);
+        QCOMPARE(par.json()["backend"].toString(), QString("cpu-parallel"));
+        QCOMPARE(par.json()["final"].toObject()["state_hash"], cpu.json()["final"].toObject()["state_hash"]);
+        QVERIFY(cpu.json()["final"].toObject()["state_hash"] !=
+                fixed.json()["final"].toObject()["state_hash"]);
+
+        const CliResult bad = run_cli(args + QStringList{"--class-order", "sorted"});
+        QCOMPARE(bad.exit_code, 2);
+        QVERIFY(bad.err.startsWith("error: "));
+        QCOMPARE(bad.err.count('\n'), 1);
+        const CliResult glauber = run_cli({"sample", "--graph", "grid:4x4", "--class-order", "random"});
+        QCOMPARE(glauber.exit_code, 2);
+        QVERIFY(glauber.err.contains("--class-order"));
+    }
+
     void chromatic_cuda_without_device_is_refused() {
         const CliResult r =
             run_cli({"sample", "--graph", "grid:4x4", "--dynamics", "chromatic", "--backend", "cuda"});

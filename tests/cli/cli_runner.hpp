@@ -28,3 +28,25 @@ inline CliResult run_cli(const QStringList& args, int timeout_ms = 300000) {
     r.err = p.readAllStandardError();
     return r;
 }
+
+// Runs dimerlab-cli with RLIMIT_FSIZE set to `max_file_kib` KiB, as on a nearly full disk: with
+// SIGXFSZ ignored, a write past the limit fails with EFBIG instead of killing the process.
+inline CliResult run_cli_with_file_limit(const QStringList& args, int max_file_kib, int timeout_ms = 300000) {
+    QStringList quoted;
+    for (const QString& a : args) quoted << "'" + QString(a).replace("'", "'\\''") + "'";
+    const QString script = "trap '' XFSZ; ulimit -f " + QString::number(max_file_kib) + "; exec '" +
+                           qEnvironmentVariable("DIMERLAB_CLI") + "' " + quoted.join(' ');
+    QProcess p;
+    p.start("bash", {"-c", script});
+    CliResult r;
+    if (!p.waitForFinished(timeout_ms)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timed out";
+        return r;
+    }
+    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}

@@ -1,12 +1,16 @@
 // Approximate ln Z (core/counting/approx, issue 3): coverage of the replica interval against the
 // exact matching polynomial, the TPA Poisson law, the schedule, cancellation and bad options.
 #include <QTest>
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <random>
 #include <string>
+#include <vector>
 
 #include "counting/approx/annealing_schedule.hpp"
 #include "counting/approx/approx_count.hpp"
+#include "counting/approx/stage_variance.hpp"
 #include "counting/approx/tpa.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "graph/graph_spec.hpp"
@@ -20,6 +24,7 @@ struct Coverage {
     int runs = 0;
     int covered = 0;
     double worst_half_width = 0;
+    std::vector<double> half_widths;
 };
 
 // `runs` estimates with seeds 1..runs, each checked against the exact ln Z.
@@ -36,7 +41,9 @@ Coverage coverage(const Graph& g, double lambda, double epsilon, int runs, Appro
         ++c.runs;
         c.covered += (r.ci_lo <= exact && exact <= r.ci_hi) ? 1 : 0;
         c.worst_half_width = std::max(c.worst_half_width, r.half_width);
+        c.half_widths.push_back(r.half_width);
     }
+    std::sort(c.half_widths.begin(), c.half_widths.end());
     return c;
 }
 
@@ -49,10 +56,16 @@ constexpr int kMinCovered = 54;
 void check_coverage(const char* spec, double lambda, double epsilon, ApproxMethod method) {
     const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
     const Coverage c = coverage(g, lambda, epsilon, kRuns, method);
+    qInfo("%s at λ=%g, ε=%g: covered %d of %d, half-width median %.4f, max %.4f", spec, lambda, epsilon,
+          c.covered, c.runs, c.half_widths[c.half_widths.size() / 2], c.worst_half_width);
     QVERIFY2(
         c.covered >= kMinCovered,
         qPrintable(QString("%1 at λ=%2: covered %3 of %4").arg(spec).arg(lambda).arg(c.covered).arg(c.runs)));
     QVERIFY2(c.worst_half_width <= epsilon, qPrintable(QString::number(c.worst_half_width)));
+    // The pilot's per-stage variances plan a half-width near ε / 1.24 (median ≈ 0.77 ε); a
+    // median below ε / 2 would mean over 4x the work needed (the old sizing landed near ε / 3).
+    const double median = c.half_widths[c.half_widths.size() / 2];
+    QVERIFY2(median >= 0.5 * epsilon, qPrintable(QString("median half-width %1").arg(median)));
 }
 
 }  // namespace
@@ -99,6 +112,27 @@ class TestApproxCounting : public QObject {
         const TpaInterval ci = tpa_interval(t.count, o.runs, 0.999);
         QVERIFY(ci.lo <= exact && exact <= ci.hi);
         QCOMPARE(t.points.size(), std::size_t(t.count));
+    }
+
+    // AR(1) with φ = 1/2 and unit marginal variance: N·Var(ȳ) → (1 + φ)/(1 - φ) = 3, while the
+    // plain variance is 1. 256 batches of 1024 (≫ τ_int = 3) estimate it with relative sd
+    // √(2/255) ≈ 0.09, so ±35% is a 4-sd band (false-alarm rate < 1e-4 at this fixed seed).
+    void batch_means_include_the_autocorrelation_time() {
+        std::mt19937_64 rng(5);
+        std::normal_distribution<double> noise(0.0, std::sqrt(0.75));
+        std::vector<double> ar(1 << 18);
+        std::vector<double> iid(ar.size());
+        double x = 0;
+        for (std::size_t i = 0; i < ar.size(); ++i) {
+            x = 0.5 * x + noise(rng);
+            ar[i] = x;
+            iid[i] = noise(rng) / std::sqrt(0.75);
+        }
+        const double correlated = batch_means_unit_variance(ar, 256, 8);
+        const double independent = batch_means_unit_variance(iid, 256, 8);
+        QVERIFY2(std::abs(correlated / 3 - 1) < 0.35, qPrintable(QString::number(correlated)));
+        QVERIFY2(std::abs(independent - 1) < 0.35, qPrintable(QString::number(independent)));
+        QCOMPARE(batch_means_unit_variance(std::vector<double>(10, 1.0), 16, 8), 0.0);  // too short
     }
 
     void garwood_limits_match_known_values() {

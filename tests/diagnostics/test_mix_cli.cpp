@@ -76,13 +76,53 @@ class TestMixCli : public QObject {
         QVERIFY(o["coalescence"].isNull());  // bounding chain is Glauber-only
     }
 
+    // grid:5x5 has 2810694 matchings (OEIS A028420), over the 12000 limit.
     void too_large_for_exact_exits_3_with_state_count() {
-        const CliResult r = run_cli({"mix", "--graph", "grid:4x4", "--exact", "--json"});
+        const CliResult r = run_cli({"mix", "--graph", "grid:5x5", "--exact", "--json"});
         verify_one_error_line(r, 3);
-        QVERIFY2(r.err.contains("10012"), r.err.constData());
+        QVERIFY2(r.err.contains("2810694"), r.err.constData());
         const CliResult big = run_cli({"mix", "--exact", "--json"});  // default grid:16x16
         verify_one_error_line(big, 3);
         QVERIFY2(big.err.contains("matchings"), big.err.constData());
+    }
+
+    // Edge indicator, parallel depth and empirical TV (issue 5's remaining sections).
+    void edge_depth_and_empirical_sections() {
+        const CliResult r = run_cli({"mix", "--graph", "grid:3x3", "--lambda", "2", "--sweeps", "200",
+                                     "--exact", "--empirical-chains", "2000", "--edge", "5", "--depth-blocks",
+                                     "4", "--threads", "1", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["edge"].toObject()["id"].toInt(), 5);
+        const QJsonObject tau_edge = o["tau_int"].toObject()["edge"].toObject();
+        QVERIFY(tau_edge["value"].toDouble() > 0.3 && tau_edge["stderr"].toDouble() > 0);
+        QVERIFY(o["ess"].toObject()["edge"].toObject()["sokal"].toDouble() > 0);
+        const QJsonObject depth = o["parallel_depth"].toObject();
+        QCOMPARE(depth["blocks"].toInt(), 4);
+        QCOMPARE(depth["block_updates"].toInt(), 12);
+        QCOMPARE(depth["oracle_mismatches"].toInt(), 0);
+        QCOMPARE(depth["rounds_mean"].toDouble(), depth["oracle_depth_mean"].toDouble());
+        QVERIFY(depth["rounds_max"].toInt() <= 12);
+        QVERIFY(std::abs(depth["bound"].toDouble() - std::cbrt(12.0)) < 1e-12);  // min{4, 12^(1/3), 3}
+        QCOMPARE(o["states"].toInt(), 131);
+        QCOMPARE(o["tv_curve_method"].toString(), QString("all-starts-dense"));
+        const QJsonArray emp = o["tv_empirical"].toArray();
+        QVERIFY(emp.size() >= 3);
+        const QJsonObject detail = o["empirical_tv"].toObject();
+        QCOMPARE(detail["chains"].toInt(), 2000);
+        QVERIFY(detail["within_tolerance"].toBool());
+        for (const QJsonValue& p : detail["points"].toArray()) {
+            const QJsonObject q = p.toObject();
+            QVERIFY(std::abs(q["tv_empirical"].toDouble() - q["tv_exact"].toDouble()) <=
+                    q["tolerance"].toDouble());
+        }
+        // The default edge is central; jerrum-sinclair has no parallel-depth section.
+        const CliResult js = run_cli(
+            {"mix", "--graph", "grid:3x3", "--dynamics", "jerrum-sinclair", "--sweeps", "50", "--json"});
+        QCOMPARE(js.exit_code, 0);
+        QVERIFY(js.json()["parallel_depth"].isNull());
+        const QJsonObject e = js.json()["edge"].toObject();
+        QVERIFY(e["u"].toInt() == 4 || e["v"].toInt() == 4);  // the centre vertex of the 3x3 grid
     }
 
     void defaults_work_without_arguments() {
@@ -103,6 +143,9 @@ class TestMixCli : public QObject {
         verify_one_error_line(run_cli({"mix", "--graph", "path:1"}), 2);
         verify_one_error_line(run_cli({"mix", "--graph", "nosuch:3"}), 2);
         verify_one_error_line(run_cli({"mix", "--sweeps", "abc"}), 2);
+        verify_one_error_line(run_cli({"mix", "--graph", "grid:3x3", "--edge", "12"}), 2);  // ids 0..11
+        verify_one_error_line(run_cli({"mix", "--graph", "grid:3x3", "--edge", "-1"}), 2);
+        verify_one_error_line(run_cli({"mix", "--graph", "grid:3x3", "--empirical-chains", "10"}), 2);
     }
 };
 

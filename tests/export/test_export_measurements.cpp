@@ -11,7 +11,10 @@
 #include <set>
 
 #include "cli_runner.hpp"
+#include "diagnostics/effective_sample_size.hpp"
+#include "diagnostics/integrated_autocorrelation.hpp"
 #include "export/measurement_export.hpp"
+#include "export/series_diagnostics.hpp"
 #include "export/state_figure.hpp"
 #include "export/state_raster.hpp"
 #include "graph/graph_spec.hpp"
@@ -69,7 +72,7 @@ class TestExportMeasurements : public QObject {
             QJsonDocument::fromJson(QByteArray::fromStdString(time_series_json(meta, small_series())))
                 .object();
         QCOMPARE(doc["format"].toString(), QString("dimerlab-time-series"));
-        QCOMPARE(doc["format_version"].toInt(), 1);
+        QCOMPARE(doc["format_version"].toInt(), 2);
         const QJsonObject md = doc["metadata"].toObject();
         QCOMPARE(md["graph"].toString(), QString("grid:4x4"));
         QCOMPARE(md["graph_hash"].toString(), QString("0123456789abcdef"));
@@ -88,6 +91,74 @@ class TestExportMeasurements : public QObject {
         for (const auto& c : cols) QCOMPARE(series[c.toString()].toArray().size(), 2);
         QCOMPARE(series["dimers"].toArray()[1].toInt(), 6);
         QVERIFY(series["imbalance"].toArray()[1].isNull());
+    }
+
+    void jsonDiagnosticsAreCoreDiagnosticsOfTheSeries() {
+        // The export runs the chain; the numbers must be what core/diagnostics computes from the
+        // series written next to them, bit for bit (JSON doubles round-trip).
+        QTemporaryDir dir;
+        const QString d = dir.path();
+        const CliResult r = run_cli({"export", "--graph", "grid:8x8", "--lambda", "1.3", "--seed", "21",
+                                     "--sweeps", "400", "--csv", d + "/t.csv", "--json-out", d + "/t.json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QFile json(d + "/t.json");
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(json.readAll()).object();
+        const QJsonArray cols = doc["columns"].toArray();
+        const QJsonObject series = doc["series"].toObject();
+        QCOMPARE(series.size(), cols.size());
+        for (const auto& c : cols) QCOMPARE(series[c.toString()].toArray().size(), 400);
+        const QJsonObject diag = doc["diagnostics"].toObject();
+        QCOMPARE(diag["method"].toString(), QString("sokal-window"));
+        QCOMPARE(diag["window_c"].toDouble(), kExportTauWindow);
+        const QJsonObject obs = diag["observables"].toObject();
+        QCOMPARE(obs.keys(), QStringList({"dimers", "imbalance", "monomers"}));
+        for (const QString& name : obs.keys()) {
+            std::vector<double> values;
+            for (const auto& v : series[name].toArray()) values.push_back(v.toDouble());
+            const TauEstimate tau = integrated_autocorrelation(values, 5.0);
+            const QJsonObject o = obs[name].toObject();
+            QVERIFY(std::isfinite(tau.tau));
+            QCOMPARE(o["tau_int"].toDouble(), tau.tau);
+            QCOMPARE(o["tau_int_stderr"].toDouble(), tau.standard_error);
+            QCOMPARE(o["window"].toInt(), int(tau.window));
+            QCOMPARE(o["samples"].toInt(), 400);
+            QCOMPARE(o["ess"].toDouble(), effective_sample_size(tau));
+            QCOMPARE(o["reliable"].toBool(), tau.reliable);
+            double sum = 0;
+            for (double v : values) sum += v;
+            QVERIFY(std::abs(o["mean"].toDouble() - sum / 400) < 1e-12);
+        }
+        // The CSV carries the same columns in the same order, and the same numbers.
+        QFile csv(d + "/t.csv");
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 401);
+        const QList<QByteArray> header = lines[0].split(',');
+        QCOMPARE(header.size(), cols.size());
+        for (qsizetype i = 0; i < header.size(); ++i) QCOMPARE(QString(header[i]), cols[i].toString());
+        for (int row : {1, 200, 400}) {
+            const QList<QByteArray> cells = lines[row].split(',');
+            QCOMPARE(cells.size(), cols.size());
+            for (qsizetype i = 0; i < cells.size(); ++i) {
+                QCOMPARE(cells[i].toDouble(), series[cols[i].toString()].toArray()[row - 1].toDouble());
+            }
+        }
+    }
+
+    void diagnosticsOfConstantAndShortSeries() {
+        // A constant series has no autocorrelation: null in JSON, not a made-up number.
+        std::vector<SweepRecord> flat(10, SweepRecord{1, 24, 1.0, 5, 6, 0.625, std::nullopt});
+        const QJsonObject doc =
+            QJsonDocument::fromJson(QByteArray::fromStdString(time_series_json(ExportMetadata{}, flat)))
+                .object();
+        const QJsonObject dimers =
+            doc["diagnostics"].toObject()["observables"].toObject()["dimers"].toObject();
+        QVERIFY(dimers["tau_int"].isNull());
+        QVERIFY(dimers["ess"].isNull());
+        QVERIFY(!doc["diagnostics"].toObject()["observables"].toObject().contains("imbalance"));
+        QVERIFY(time_series_diagnostics({flat[0]}).empty());
+        QVERIFY(time_series_diagnostics({}).empty());
     }
 
     void svgWellFormedOneElementPerDimer() {

@@ -1,7 +1,9 @@
 // Qt-free device check (the GPU machine has no Qt): the one-thread device replay of the tape,
 // the device Jacobi rounds (Algorithm A), the device-resident CudaJacobiSampler and the CUDA
 // ensemble must equal the sequential CPU sampler bit for bit,
-// and the device rounds and work must equal the one-pass depth oracle. Exit 77 (reported by CTest as skipped,
+// and the device rounds and work must equal the one-pass depth oracle; the chromatic launches
+// equal the CPU chromatic sampler in both class orders; the interop edge-state kernel, run into a
+// plain device buffer (no GL here), writes the CPU path's bytes. Exit 77 (reported by CTest as skipped,
 // never as passed) when this machine has no usable device; 1 on any mismatch.
 // --small: one graph, one λ, one seed, one block size, for compute-sanitizer runs (which are
 // slower by one or two orders of magnitude) in gpu/check-on-device.sh.
@@ -11,13 +13,16 @@
 #include <vector>
 
 #include "chromatic/chromatic_sampler.hpp"
+#include "chromatic/class_order.hpp"
 #include "dimerlab_gpu/chromatic.hpp"
 #include "dimerlab_gpu/cuda_ensemble.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
+#include "dimerlab_gpu/gl_interop.hpp"
 #include "dimerlab_gpu/jacobi_block.hpp"
 #include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph_spec.hpp"
+#include "model/edge_state.hpp"
 #include "model/update_tape.hpp"
 #include "parallel/depth_oracle.hpp"
 #include "sampling/sampler_factory.hpp"
@@ -84,7 +89,7 @@ int check_jacobi_on_device() {
 }
 
 // Chromatic sweeps on the device against ChromaticSampler on the CPU with the same colouring:
-// families x λ x seeds, several calls in a row with counts that end inside a class.
+// families x λ x seeds x class orders, several calls in a row with counts that end inside a class.
 int check_chromatic_on_device() {
     using namespace dimerlab;
     int failures = 0, runs = 0;
@@ -94,23 +99,28 @@ int check_chromatic_on_device() {
         const std::uint64_t m = g.num_edges();
         for (double lambda : pick({1.0, 0.25, 4.0})) {
             for (std::uint64_t seed : pick({1ull, 0x123456789abcdefull})) {
-                const MateArray start = make_start_state(g, StartKind::greedy, seed);
-                ChromaticOptions options;
-                options.threads = 2;
-                options.min_chunk = 0;
-                ChromaticSampler cpu(g, seed, LambdaRecord(lambda), start, options);
-                MateArray dev = start;
-                for (std::uint64_t count : {5 * m, m / 3 + 1, 2 * m + 7}) {
-                    ++runs;
-                    gpu::chromatic_on_device(g, cpu.colouring(), seed, cpu.time(), count,
-                                             heat_bath_threshold(lambda), dev);
-                    cpu.advance(count);
-                    if (dev != MateArray(cpu.mate().begin(), cpu.mate().end())) {
-                        ++failures;
-                        std::printf("CHROMATIC MISMATCH %s lambda=%g seed=%llu count=%llu: cpu %s gpu %s\n",
-                                    spec, lambda, static_cast<unsigned long long>(seed),
-                                    static_cast<unsigned long long>(count),
-                                    hex16(state_hash(cpu.mate())).c_str(), hex16(state_hash(dev)).c_str());
+                for (ClassOrder order : {ClassOrder::fixed, ClassOrder::random}) {
+                    const MateArray start = make_start_state(g, StartKind::greedy, seed);
+                    ChromaticOptions options;
+                    options.threads = 2;
+                    options.min_chunk = 0;
+                    options.class_order = order;
+                    ChromaticSampler cpu(g, seed, LambdaRecord(lambda), start, options);
+                    MateArray dev = start;
+                    for (std::uint64_t count : {5 * m, m / 3 + 1, 2 * m + 7}) {
+                        ++runs;
+                        gpu::chromatic_on_device(g, cpu.colouring(), seed, cpu.time(), count,
+                                                 heat_bath_threshold(lambda), dev, order);
+                        cpu.advance(count);
+                        if (dev != MateArray(cpu.mate().begin(), cpu.mate().end())) {
+                            ++failures;
+                            std::printf(
+                                "CHROMATIC MISMATCH %s order=%s lambda=%g seed=%llu count=%llu: cpu %s gpu "
+                                "%s\n",
+                                spec, class_order_name(order).data(), lambda,
+                                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(count),
+                                hex16(state_hash(cpu.mate())).c_str(), hex16(state_hash(dev)).c_str());
+                        }
                     }
                 }
             }
@@ -164,17 +174,27 @@ int check_cuda_sampler() {
             }
         }
     }
-    // The factory's chromatic choice against the CPU chromatic sampler (same colouring choice).
+    // The factory's chromatic choice against the CPU chromatic sampler (same colouring choice),
+    // and CudaChromaticSampler with the random class order against ChromaticSampler with it.
     for (const char* spec : pick({"torus:64x64", "complete:41", "gnp:300,0.05,seed=3"})) {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
         const MateArray start = make_start_state(g, StartKind::greedy, 5);
         auto cpu = make_cpu_sampler(g, Dynamics::chromatic, 5, LambdaRecord(1.0), start);
         auto dev = gpu::make_cuda_sampler(g, Dynamics::chromatic, 5, LambdaRecord(1.0), start);
+        ChromaticOptions random_order;
+        random_order.class_order = ClassOrder::random;
+        ChromaticSampler cpu_random(g, 5, LambdaRecord(1.0), start, random_order);
+        gpu::CudaChromaticSampler dev_random(g, 5, LambdaRecord(1.0), start, ColouringChoice::automatic,
+                                             ClassOrder::random);
         for (std::uint64_t count : {3ull * g.num_edges(), g.num_edges() / 3ull + 1}) {
             ++checks;
             cpu->advance(count);
             dev->advance(count);
-            if (!std::equal(dev->mate().begin(), dev->mate().end(), cpu->mate().begin(), cpu->mate().end())) {
+            cpu_random.advance(count);
+            dev_random.advance(count);
+            if (!std::equal(dev->mate().begin(), dev->mate().end(), cpu->mate().begin(), cpu->mate().end()) ||
+                !std::equal(dev_random.mate().begin(), dev_random.mate().end(), cpu_random.mate().begin(),
+                            cpu_random.mate().end())) {
                 ++failures;
                 std::printf("CUDA CHROMATIC SAMPLER MISMATCH %s count=%llu\n", spec,
                             static_cast<unsigned long long>(count));
@@ -231,6 +251,40 @@ int check_cuda_ensemble() {
     return failures;
 }
 
+// The interop hook's kernel without GL: into a plain device buffer, from an uploaded matching
+// and from a device-resident CudaJacobiSampler's occupancy, against the CPU path's bytes
+// (core/model/edge_state.hpp) for instance maps that draw some edges twice (torus wrap stubs).
+int check_edge_states() {
+    using namespace dimerlab;
+    int failures = 0, checks = 0;
+    for (const char* spec : pick({"torus:64x48", "complete:41", "gnp:300,0.05,seed=3"})) {
+        const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
+        std::vector<EdgeId> instance_edge;
+        for (EdgeId e = 0; e < g.num_edges(); ++e) {
+            instance_edge.push_back(e);
+            if (e % 7 == 3) instance_edge.push_back(e);
+        }
+        const gpu::EdgeStateKernel kernel(g, instance_edge);
+        gpu::CudaJacobiSampler dev(g, 9, LambdaRecord(1.5), make_start_state(g, StartKind::greedy, 9));
+        for (int step = 0; step < 3; ++step, ++checks) {
+            dev.advance(g.num_edges());
+            std::vector<std::uint8_t> expected;
+            instance_states_from_mate(g, instance_edge, dev.mate(), expected);
+            const std::vector<std::uint8_t> from_mate = kernel.states_from_host_mate(dev.mate());
+            const std::vector<std::uint8_t> from_occupancy =
+                kernel.states_from_device_occupancy(dev.device_occupancy());
+            if (from_mate != expected || from_occupancy != expected) {
+                ++failures;
+                std::printf("EDGE STATE MISMATCH %s step %d: from mate %s, from occupancy %s\n", spec, step,
+                            from_mate == expected ? "ok" : "differs",
+                            from_occupancy == expected ? "ok" : "differs");
+            }
+        }
+    }
+    std::printf("edge-state kernel: %d checks, %d mismatches\n", checks, failures);
+    return failures;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -272,6 +326,7 @@ int main(int argc, char** argv) {
     failures += check_chromatic_on_device();
     failures += check_cuda_sampler();
     failures += check_cuda_ensemble();
+    failures += check_edge_states();
     std::printf("%s: %d mismatches\n", failures == 0 ? "PASS" : "FAIL", failures);
     return failures == 0 ? 0 : 1;
 }

@@ -89,6 +89,16 @@ class TestManifest : public QObject {
         json bad = load(source_dir() / "verification/manifest.json");
         bad["claims"][0].erase("does_not_establish");
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dimerlab::verify::validate_manifest(bad));
+        for (const char* method : {"gpu", "test"}) {  // each needs to say where its evidence comes from
+            json no_source = load(source_dir() / "verification/manifest.json");
+            for (auto& c : no_source["claims"]) {
+                if (c["method"] == method) {
+                    c.erase(std::string(method) == "gpu" ? "gpu_checks" : "ctest");
+                    break;
+                }
+            }
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dimerlab::verify::validate_manifest(no_source));
+        }
 
         QTemporaryDir dir;
         const CliResult missing = run_cli({"verify", "--repo", dir.path(), "--json"});

@@ -11,6 +11,7 @@
 #include "counting/approx/annealing_schedule.hpp"
 #include "counting/approx/paired_product.hpp"
 #include "counting/approx/replica_interval.hpp"
+#include "counting/approx/stage_variance.hpp"
 #include "counting/approx/tpa.hpp"
 #include "counting/approx/vertex_reduction.hpp"
 #include "model/lambda_record.hpp"
@@ -117,21 +118,36 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         std::max(1u, std::min(replicas, options.threads ? options.threads
                                                         : std::max(1u, std::thread::hardware_concurrency())));
 
-    std::uint64_t samples = options.pilot_samples;
-    // Σ sd² N and Σ (R - 1) over the batches so far: sd² ∝ 1/N, so every batch, the pilot
-    // included, sizes the next one, and a pooled estimate with more degrees of freedom makes a
-    // batch that misses ε (and the selection on its spread that a retry implies) rarer.
-    double unit_variance_sum = 0;
-    double pooled_df = 0;
+    // Samples per stage: the pilot's uniform count, then a per-stage allocation from its
+    // within-series variances.
+    std::vector<std::uint64_t> stage_samples(stages, options.pilot_samples);
+    const auto mean_samples = [&] {
+        double total = 0;
+        for (std::uint64_t s : stage_samples) total += double(s);
+        return static_cast<std::uint64_t>(std::ceil(total / double(stages)));
+    };
+    // The interval's half-width is t · s / √R with s the replicas' sample sd, which scatters
+    // around the true σ like √(χ²_{R-1}/(R-1)). Plan σ so that a batch meets ε with probability
+    // kMeetProbability; a miss costs a fresh, larger batch.
+    constexpr double kMeetProbability = 0.85;
+    const double df = replicas - 1;
+    const double spread = std::sqrt(chi_squared_quantile(kMeetProbability, df) / df);
+    const double t_quantile = student_t_quantile(options.confidence, df);
+    const double target_sd = options.epsilon * std::sqrt(double(replicas)) / (t_quantile * spread);
+    const std::uint64_t min_samples = std::max<std::uint64_t>(16, options.pilot_samples / 8);
     double half_width = std::numeric_limits<double>::quiet_NaN();
+    double planned_half_width = std::numeric_limits<double>::quiet_NaN();
     for (int attempt = 0; attempt <= options.max_attempts; ++attempt) {
+        const std::uint64_t samples = mean_samples();
         std::atomic<std::uint64_t> stages_done{0};
         std::atomic<std::uint64_t> updates_done{0};
         std::atomic<unsigned> next_replica{0};
         std::vector<double> values(replicas);
         std::vector<std::uint64_t> used(replicas);
+        std::vector<std::vector<double>> unit_variance(replicas);
         ReplicaControl control;
         control.samples_per_stage = samples;
+        control.stage_samples = stage_samples;
         control.spacing_updates = spacing;
         control.burn_in_updates = burn;
         control.cancel = &cancelled;
@@ -145,13 +161,14 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
                 // Fresh seeds for every batch: batches never share a tape.
                 const std::uint64_t seed =
                     derive_seed(options.seed, 1 + static_cast<std::uint64_t>(attempt), r);
-                const ReplicaRun run =
+                ReplicaRun run =
                     options.method == ApproxMethod::paired_product
                         ? run_paired_product(graph, schedule, seed, control)
                         : run_vertex_reduction(graph, options.lambda, seed, options.sample_spacing_sweeps,
                                                std::max(10.0, options.burn_in_sweeps), control);
                 values[r] = run.log_z;
                 used[r] = run.updates;
+                unit_variance[r] = std::move(run.unit_variance);
             }
         };
         std::vector<std::future<void>> futures;
@@ -209,21 +226,43 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
             result.ci_lo = ci.lo;
             result.ci_hi = ci.hi;
             result.half_width = ci.half_width;
+            result.planned_half_width = planned_half_width;
             result.replica_log_z = values;
             result.samples_per_stage = samples;
+            result.stage_samples = stage_samples;
             result.attempts = attempt;
             result.seconds = clock.seconds();
             return result;
         }
-        // Aim at 0.7 ε so that the next batch rarely misses.
-        unit_variance_sum += ci.sd * ci.sd * double(samples) * (replicas - 1);
-        pooled_df += replicas - 1;
-        const double unit_sd = std::sqrt(unit_variance_sum / pooled_df);
-        const double target = 0.7 * options.epsilon * std::sqrt(double(replicas)) /
-                              student_t_quantile(options.confidence, replicas - 1);
-        const double wanted = std::ceil(unit_sd * unit_sd / (target * target));
-        const double grown = attempt == 0 ? wanted : std::max(wanted, 1.5 * double(samples));
-        samples = static_cast<std::uint64_t>(std::clamp(grown, double(options.pilot_samples), 1e12));
+        if (attempt == 0) {
+            // Neyman allocation: with per-stage unit variances v_i, Var(ln Ẑ_r) ≈ Σ v_i / N_i,
+            // and N_i ∝ √v_i minimises Σ N_i for a given variance.
+            std::vector<double> v(stages, 0.0);
+            for (const auto& u : unit_variance)
+                for (std::size_t i = 0; i < stages && i < u.size(); ++i) v[i] += u[i] / double(replicas);
+            double root_sum = 0;
+            for (double x : v) root_sum += std::sqrt(x);
+            if (root_sum > 0) {
+                double planned_var = 0;
+                for (std::size_t i = 0; i < stages; ++i) {
+                    const double wanted = std::ceil(std::sqrt(v[i]) * root_sum / (target_sd * target_sd));
+                    stage_samples[i] =
+                        static_cast<std::uint64_t>(std::clamp(wanted, double(min_samples), 1e12));
+                    planned_var += v[i] / double(stage_samples[i]);
+                }
+                planned_half_width = t_quantile * std::sqrt(planned_var / double(replicas));
+                continue;
+            }
+            // No within-series variance (every series too short or constant): fall through to
+            // scaling by the replicas' spread.
+        }
+        // A batch that missed (or a degenerate pilot): sd² ∝ 1/N, so scale every stage alike.
+        const double ratio = ci.half_width / options.epsilon;
+        const double grow = std::clamp(ratio * ratio * spread * spread, 1.5, 1e6);
+        for (std::uint64_t& n : stage_samples)
+            n = static_cast<std::uint64_t>(
+                std::clamp(std::ceil(double(n) * grow), double(min_samples), 1e12));
+        planned_half_width = std::numeric_limits<double>::quiet_NaN();
     }
     throw InfeasibleError("the interval did not reach half-width " + std::to_string(options.epsilon) +
                           " in " + std::to_string(options.max_attempts) + " batches");

@@ -47,8 +47,9 @@ struct ApproxOptions {
     unsigned replicas = 8;  // R >= 2 independent replicas; the interval has R - 1 degrees of freedom
     unsigned threads = 0;   // 0: hardware concurrency, at most `replicas`
     // Samples per stage in the pilot batch, which only sizes the later batches and never forms
-    // the reported interval.
-    std::uint64_t pilot_samples = 32;
+    // the reported interval: per stage, the variance of the stage's contribution with its
+    // autocorrelation (batch means), pooled over the replicas, sets that stage's sample count.
+    std::uint64_t pilot_samples = 128;
     // Sweeps (m updates) between recorded samples and after each change of λ or graph. The
     // interval comes from independent replicas, so these trade work for bias only: correlation
     // between samples of one replica widens the spread of the replicas instead of hiding it.
@@ -71,17 +72,21 @@ struct ApproxResult {
     unsigned replicas = 0;
     std::vector<double> replica_log_z;  // the final batch, one per replica
     std::size_t stages = 0;
-    std::uint64_t samples_per_stage = 0;  // in the final batch
-    int attempts = 0;                     // batches run after the pilot
-    std::uint64_t updates = 0;            // every update of every chain, pilot and schedule included
+    std::uint64_t samples_per_stage = 0;       // in the final batch, mean over the stages
+    std::vector<std::uint64_t> stage_samples;  // in the final batch, per stage
+    double planned_half_width = 0;             // what the pilot predicted for the final batch (NaN: no plan)
+    int attempts = 0;                          // batches run after the pilot
+    std::uint64_t updates = 0;                 // every update of every chain, pilot and schedule included
     double seconds = 0;
 };
 
 // Runs batches of `replicas` independent estimates (fresh seeds, hence independent tapes) and
 // returns the first batch after the pilot whose Student-t half-width on ln Z is at most
-// epsilon. Each batch's sample count is fixed before it starts (from the previous batch's
-// spread), so the interval is that of a fixed-size experiment. Throws InputError on bad options,
-// InfeasibleError when max_attempts batches do not reach epsilon, CountCancelled when cancelled.
+// epsilon. Each batch's sample counts are fixed before it starts (from the pilot's per-stage
+// variances, or after a miss from the previous batch's spread), so the interval is that of a
+// fixed-size experiment; they aim at a half-width that meets epsilon with probability 0.85. Throws InputError
+// on bad options, InfeasibleError when max_attempts batches do not reach epsilon, CountCancelled when
+// cancelled.
 ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options);
 
 // Independent seeds for the chains of one run: splitmix64 of (seed, a, b).

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "counting/approx/approx_count.hpp"
+#include "counting/approx/stage_variance.hpp"
 #include "sampling/sampler_factory.hpp"
 
 namespace dimerlab {
@@ -38,6 +39,9 @@ ReplicaRun run_paired_product(const Graph& graph, const AnnealingSchedule& sched
                                     MateArray(graph.num_vertices(), kNoMate));
     // At λ_0 the empty matching has probability 1 - O(1e-4): a short burn-in suffices.
     sampler->advance(control.burn_in_updates);
+    out.unit_variance.assign(lam.size(), 0.0);
+    std::vector<double> dimers;
+    std::vector<double> linear;
     for (std::size_t i = 0; i < lam.size(); ++i) {
         if (i > 0) {
             sampler->set_lambda(lam[i]);
@@ -47,20 +51,31 @@ ReplicaRun run_paired_product(const Graph& graph, const AnnealingSchedule& sched
         const double log_up = i + 1 < lam.size() ? 0.5 * std::log(lam[i + 1] / lam[i]) : 0.0;
         LogMeanExp down;
         LogMeanExp up;
-        for (std::uint64_t s = 0; s < control.samples_per_stage; ++s) {
+        const std::uint64_t samples = control.samples(i);
+        dimers.clear();
+        for (std::uint64_t s = 0; s < samples; ++s) {
             if (control.cancel && control.cancel->load(std::memory_order_relaxed)) throw CountCancelled();
             sampler->advance(control.spacing_updates);
             const double k = sampler->dimers();
+            dimers.push_back(k);
             down.add(k * log_down);
             up.add(k * log_up);
         }
         if (i > 0) out.log_z -= down.value();
         if (i + 1 < lam.size()) out.log_z += up.value();
+        // Delta method: ln ū - ln d̄ moves by the mean of u_s/ū - d_s/d̄.
+        linear.clear();
+        for (double k : dimers) {
+            double y = 0;
+            if (i + 1 < lam.size()) y += std::exp(k * log_up - up.value());
+            if (i > 0) y -= std::exp(k * log_down - down.value());
+            linear.push_back(y);
+        }
+        out.unit_variance[i] = batch_means_unit_variance(linear);
         if (control.stages_done) control.stages_done->fetch_add(1, std::memory_order_relaxed);
         if (control.updates_done)
-            control.updates_done->fetch_add(
-                control.burn_in_updates + control.samples_per_stage * control.spacing_updates,
-                std::memory_order_relaxed);
+            control.updates_done->fetch_add(control.burn_in_updates + samples * control.spacing_updates,
+                                            std::memory_order_relaxed);
     }
     out.updates = sampler->time();
     return out;

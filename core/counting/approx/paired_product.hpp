@@ -2,6 +2,8 @@
 // One replica of the paired product estimator over a fixed λ schedule (science.md §3.3).
 #include <atomic>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "counting/approx/annealing_schedule.hpp"
 #include "graph/graph.hpp"
@@ -11,10 +13,18 @@ namespace dimerlab {
 struct ReplicaRun {
     double log_z = 0;
     std::uint64_t updates = 0;
+    // Per stage: N_i · Var of that stage's (linearised) contribution to ln Ẑ, autocorrelation
+    // included (batch means); 0 where the stage drew no samples. Sizes the next batch.
+    std::vector<double> unit_variance;
 };
 
 struct ReplicaControl {
     std::uint64_t samples_per_stage = 32;
+    // Samples of each stage (λ point or vertex); empty: samples_per_stage everywhere.
+    std::span<const std::uint64_t> stage_samples;
+    std::uint64_t samples(std::size_t stage) const {
+        return stage < stage_samples.size() ? stage_samples[stage] : samples_per_stage;
+    }
     std::uint64_t spacing_updates = 1;  // between recorded samples
     std::uint64_t burn_in_updates = 1;  // after each change of λ (or graph)
     const std::atomic<bool>* cancel = nullptr;

@@ -1,5 +1,6 @@
 #include "counting/approx/replica_interval.hpp"
 
+#include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <stdexcept>
@@ -9,6 +10,11 @@ namespace dimerlab {
 double student_t_quantile(double confidence, double degrees_of_freedom) {
     const boost::math::students_t dist(degrees_of_freedom);
     return boost::math::quantile(dist, 0.5 + confidence / 2);
+}
+
+double chi_squared_quantile(double probability, double degrees_of_freedom) {
+    const boost::math::chi_squared dist(degrees_of_freedom);
+    return boost::math::quantile(dist, probability);
 }
 
 ReplicaInterval replica_interval(std::span<const double> values, double confidence) {

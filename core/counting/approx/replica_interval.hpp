@@ -15,6 +15,9 @@ struct ReplicaInterval {
 // Two-sided quantile t_{df, (1 + confidence) / 2}.
 double student_t_quantile(double confidence, double degrees_of_freedom);
 
+// Lower-tail quantile of the χ² distribution: P(χ²_df <= x) = probability.
+double chi_squared_quantile(double probability, double degrees_of_freedom);
+
 // mean ± t_{R-1} sd / √R over R >= 2 values.
 ReplicaInterval replica_interval(std::span<const double> values, double confidence);
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "counting/approx/approx_count.hpp"
+#include "counting/approx/stage_variance.hpp"
 #include "sampling/sampler_factory.hpp"
 
 namespace dimerlab {
@@ -16,6 +17,8 @@ ReplicaRun run_vertex_reduction(const Graph& graph, double lambda, std::uint64_t
     std::vector<bool> removed(n, false);
     MateArray mate(n, kNoMate);
     bool first_chain = true;
+    out.unit_variance.assign(n, 0.0);
+    std::vector<double> values;
     for (VertexId v = 0; v < n; ++v) {
         if (control.cancel && control.cancel->load(std::memory_order_relaxed)) throw CountCancelled();
         // G_{i-1}: every vertex kept (ids stay valid for the warm start), edges to removed ones dropped.
@@ -36,16 +39,22 @@ ReplicaRun run_vertex_reduction(const Graph& graph, double lambda, std::uint64_t
                                             LambdaRecord(lambda), mate);
             sampler->advance(burn);
             double sum = 0;
-            for (std::uint64_t s = 0; s < control.samples_per_stage; ++s) {
+            const std::uint64_t samples = control.samples(v);
+            values.clear();
+            for (std::uint64_t s = 0; s < samples; ++s) {
                 sampler->advance(spacing);
                 const auto cur = sampler->mate();
                 // f_v: neighbours free once the edges at v are ignored (free, or matched to v).
                 unsigned free_neighbors = 0;
                 for (VertexId u : sub.neighbors(v))
                     if (cur[u] == kNoMate || cur[u] == v) ++free_neighbors;
-                sum += 1.0 / (1.0 + lambda * free_neighbors);
+                values.push_back(1.0 / (1.0 + lambda * free_neighbors));
+                sum += values.back();
             }
-            out.log_z -= std::log(sum / static_cast<double>(control.samples_per_stage));
+            const double mean = sum / static_cast<double>(samples);
+            out.log_z -= std::log(mean);
+            for (double& x : values) x /= mean;  // delta method: -ln x̄ moves by -(x̄'/x̄ - 1)
+            out.unit_variance[v] = batch_means_unit_variance(values);
             out.updates += sampler->time();
             if (control.updates_done)
                 control.updates_done->fetch_add(sampler->time(), std::memory_order_relaxed);

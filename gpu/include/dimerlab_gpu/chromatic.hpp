@@ -5,6 +5,7 @@
 // throws InfeasibleError.
 #include <cstdint>
 
+#include "chromatic/class_order.hpp"
 #include "chromatic/edge_colouring.hpp"
 #include "graph/graph.hpp"
 #include "model/matching.hpp"
@@ -12,11 +13,11 @@
 namespace dimerlab::gpu {
 
 // Runs chromatic updates [t_begin, t_begin + count) at the heat-bath `threshold` with `colouring`
-// (validated here again), updating `mate` in place: bit-identical to ChromaticSampler's run of the
-// same updates with the same colouring. Throws InfeasibleError when no device is available or a
-// CUDA call fails.
+// (validated here again) in `class_order`, updating `mate` in place: bit-identical to
+// ChromaticSampler's run of the same updates with the same colouring and class order. Throws
+// InfeasibleError when no device is available or a CUDA call fails.
 void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::uint64_t seed,
-                         std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold,
-                         MateArray& mate);
+                         std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold, MateArray& mate,
+                         ClassOrder class_order = ClassOrder::fixed);
 
 }  // namespace dimerlab::gpu

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string_view>
 
+#include "chromatic/class_order.hpp"
 #include "chromatic/edge_colouring.hpp"
 #include "parallel/jacobi_block_stats.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
@@ -33,7 +34,8 @@ class CudaJacobiSampler final : public Sampler {
     std::uint64_t block_updates() const { return block_updates_; }
     const JacobiTotals& totals() const { return totals_; }
     const JacobiBlockStats& last_block() const { return last_block_; }
-    // Per-edge occupancy on the device (num_edges bytes), for an interop hook; see JacobiDeviceState.
+    // Per-edge occupancy on the device (num_edges bytes): the source for
+    // GlEdgeStateBuffer::write_from_occupancy (dimerlab_gpu/gl_interop.hpp).
     const std::uint8_t* device_occupancy() const;
 
   protected:
@@ -52,17 +54,20 @@ class CudaJacobiSampler final : public Sampler {
 class CudaChromaticSampler final : public Sampler {
   public:
     CudaChromaticSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start,
-                         ColouringChoice colouring = ColouringChoice::automatic);
+                         ColouringChoice colouring = ColouringChoice::automatic,
+                         ClassOrder class_order = ClassOrder::fixed);
 
     std::string_view backend_name() const override { return "cuda"; }
     Dynamics dynamics() const override { return Dynamics::chromatic; }
     const EdgeColouring& colouring() const { return colouring_; }
+    ClassOrder class_order() const { return class_order_; }
 
   protected:
     void run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) override;
 
   private:
     EdgeColouring colouring_;
+    ClassOrder class_order_;
 };
 
 // The "cuda" backend for `dynamics`: CudaJacobiSampler (glauber, blocks of

@@ -15,8 +15,8 @@ namespace dimerlab::gpu {
 
 // Algorithm A (science.md §2.3) with the graph, the matching (mate and per-edge occupancy) and
 // every scratch buffer kept on the device from block to block: a block moves nothing over PCIe
-// except the per-round undetermined count. The same kernels' logic as jacobi_block_on_device
-// (core/parallel/jacobi_steps.hpp).
+// except the per-round undetermined count. The project's only Jacobi kernels (each a step of
+// core/parallel/jacobi_steps.hpp); jacobi_block_on_device wraps them for one-off blocks.
 class JacobiDeviceState {
   public:
     // Uploads `graph` and `mate` (a matching of it) and sizes the buffers for blocks of up to

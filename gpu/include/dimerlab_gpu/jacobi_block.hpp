@@ -1,8 +1,9 @@
 #pragma once
-// Algorithm A (science.md §2.3) on the device: one tape block by three-valued Jacobi rounds, with
-// the per-element steps of core/parallel/jacobi_steps.hpp as kernels, CUB radix sorts for the
-// event lists, a segmented exclusive max-scan (ExclusiveScanByKey) and DeviceSelect compaction.
-// Compiled from CUDA sources when nvcc was found; the stub throws InfeasibleError.
+// Algorithm A (science.md §2.3) on the device for one tape block: a wrapper that builds a
+// JacobiDeviceState (dimerlab_gpu/device_state.hpp: the per-element steps of
+// core/parallel/jacobi_steps.hpp as kernels, CUB radix sorts, a segmented exclusive max-scan and
+// DeviceSelect compaction), runs one block and copies the matching back. Compiled from CUDA
+// sources when nvcc was found; the stub throws InfeasibleError.
 #include <cstdint>
 
 #include "graph/graph.hpp"

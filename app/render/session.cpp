@@ -77,13 +77,18 @@ LambdaRecord read_record(const QJsonObject& o, std::uint64_t update_index, const
 }  // namespace
 
 QString colour_mode_name(ColourMode mode) {
+    if (mode == ColourMode::monomer_heat) return "monomer-heat";
+    if (mode == ColourMode::exact_marginals) return "exact-marginals";
     return mode == ColourMode::plain ? "plain" : "orientation-parity";
 }
 
 ColourMode parse_colour_mode(const QString& text) {
     if (text == "plain") return ColourMode::plain;
     if (text == "orientation-parity") return ColourMode::orientation_parity;
-    throw InputError("colour mode '" + text.toStdString() + "': expected plain or orientation-parity");
+    if (text == "monomer-heat") return ColourMode::monomer_heat;
+    if (text == "exact-marginals") return ColourMode::exact_marginals;
+    throw InputError("colour mode '" + text.toStdString() +
+                     "': expected plain, orientation-parity, monomer-heat or exact-marginals");
 }
 
 Dynamics parse_dynamics(const QString& text) {
@@ -91,6 +96,25 @@ Dynamics parse_dynamics(const QString& text) {
         if (text.toStdString() == dynamics_name(d)) return d;
     }
     throw InputError("dynamics '" + text.toStdString() + "': expected glauber, jerrum-sinclair or chromatic");
+}
+
+QString backend_name(Backend backend) {
+    switch (backend) {
+        case Backend::cpu:
+            return "cpu";
+        case Backend::cpu_parallel:
+            return "cpu-parallel";
+        case Backend::cuda:
+            return "cuda";
+    }
+    return "cpu";
+}
+
+Backend parse_backend(const QString& text) {
+    for (Backend b : {Backend::cpu, Backend::cpu_parallel, Backend::cuda}) {
+        if (text == backend_name(b)) return b;
+    }
+    throw InputError("backend '" + text.toStdString() + "': expected cpu, cpu-parallel or cuda");
 }
 
 Session session_from_json(const QByteArray& json, const QString& source) {
@@ -106,6 +130,7 @@ Session session_from_json(const QByteArray& json, const QString& source) {
         s.graph = read_string(o, "graph", QString::fromStdString(s.graph), source).toStdString();
         s.seed = read_count(o, "seed", s.seed, source);
         s.dynamics = parse_dynamics(read_string(o, "dynamics", "glauber", source));
+        s.backend = parse_backend(read_string(o, "backend", "cpu", source));
         s.start = parse_start_kind(read_string(o, "start", "empty", source).toStdString());
         s.update_index = read_count(o, "update_index", 0, source);
         s.record = read_record(o, s.update_index, source);
@@ -142,6 +167,7 @@ QByteArray session_to_json(const Session& s) {
     o["graph"] = QString::fromStdString(s.graph);
     o["seed"] = static_cast<double>(s.seed);
     o["dynamics"] = QString::fromUtf8(dynamics_name(s.dynamics));
+    o["backend"] = backend_name(s.backend);
     o["start"] = QString::fromUtf8(start_kind_name(s.start));
     QJsonArray changes;
     for (const LambdaChange& c : s.record.changes())
@@ -174,9 +200,20 @@ void save_session_file(const QString& path, const Session& session) {
     write_file_atomically(path.toStdString(), std::string_view(json.constData(), std::size_t(json.size())));
 }
 
-std::unique_ptr<Sampler> make_session_sampler(const Graph& graph, const Session& session) {
-    return make_cpu_sampler(graph, session.dynamics, session.seed, session.record,
-                            make_start_state(graph, session.start, session.seed));
+std::unique_ptr<Sampler> make_session_sampler(const Graph& graph, const Session& session,
+                                              std::string* notice) {
+    if (notice) notice->clear();
+    MateArray start = make_start_state(graph, session.start, session.seed);
+    if (session.backend == Backend::cpu_parallel) {
+        if (session.dynamics != Dynamics::jerrum_sinclair) {
+            return make_cpu_parallel_sampler(graph, session.dynamics, session.seed, session.record,
+                                             std::move(start));
+        }
+        if (notice) *notice = "cpu-parallel has no jerrum-sinclair chain: running on cpu";
+    } else if (session.backend == Backend::cuda && notice) {
+        *notice = "cuda is not reachable from here: running on cpu";
+    }
+    return make_cpu_sampler(graph, session.dynamics, session.seed, session.record, std::move(start));
 }
 
 }  // namespace dimerlab::app

@@ -16,11 +16,21 @@
 
 namespace dimerlab::app {
 
-enum class ColourMode { plain, orientation_parity };
+// monomer_heat: each vertex coloured by how often it was a monomer over the frames shown so far;
+// exact_marginals: by P(v unmatched) at the current λ, computed exactly when the graph is small.
+enum class ColourMode { plain, orientation_parity, monomer_heat, exact_marginals };
 
-QString colour_mode_name(ColourMode mode);          // "plain" | "orientation-parity"
+// "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals"
+QString colour_mode_name(ColourMode mode);
 ColourMode parse_colour_mode(const QString& text);  // InputError otherwise
 Dynamics parse_dynamics(const QString& text);       // "glauber" | "jerrum-sinclair" | "chromatic"
+
+// Where the chain runs. Every backend runs the same trajectory for a given seed and λ record
+// (cpu-parallel and cuda are exact block-wise versions of the sequential chain), so the choice
+// changes the speed and never what a session replays to.
+enum class Backend { cpu, cpu_parallel, cuda };
+QString backend_name(Backend backend);       // "cpu" | "cpu-parallel" | "cuda"
+Backend parse_backend(const QString& text);  // InputError otherwise
 
 struct ViewSettings {
     bool has_camera = false;  // false: fit the graph on load
@@ -37,6 +47,8 @@ struct Session {
     std::string graph = "grid:64x64";
     std::uint64_t seed = 1;
     Dynamics dynamics = Dynamics::glauber;
+    // Sessions saved before the field existed load as cpu.
+    Backend backend = Backend::cpu;
     StartKind start = StartKind::empty;
     LambdaRecord record{1.0};
     std::uint64_t update_index = 0;
@@ -55,7 +67,11 @@ Session load_session_file(const QString& path);
 // Atomic (write_file_atomically): a crash never leaves half a session behind.
 void save_session_file(const QString& path, const Session& session);
 
-// A sampler at update 0 of the session's chain (CPU backend). The graph must outlive it.
-std::unique_ptr<Sampler> make_session_sampler(const Graph& graph, const Session& session);
+// A sampler at update 0 of the session's chain. The graph must outlive it. Honours cpu and
+// cpu-parallel; cuda (which this library cannot reach, see app/lab_sampler.hpp) and a backend
+// that cannot run the dynamics (cpu-parallel has no jerrum-sinclair) fall back to cpu, and
+// `notice`, when given, receives one line saying so (empty otherwise).
+std::unique_ptr<Sampler> make_session_sampler(const Graph& graph, const Session& session,
+                                              std::string* notice = nullptr);
 
 }  // namespace dimerlab::app

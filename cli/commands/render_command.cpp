@@ -1,0 +1,135 @@
+// dimerlab-cli render: replay a session or preset and render it off-screen with the app's own
+// OpenGL renderer to MP4, WebM, GIF or a PNG sequence. Needs OpenGL through X (or xvfb-run);
+// without a display it says so and exits 2 before Qt could abort.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "command.hpp"
+#include "util/errors.hpp"
+#ifdef DIMERLAB_HAVE_RENDER
+#include <QGuiApplication>
+#include <QString>
+
+#include "animation_export.hpp"
+#include "gl_availability.hpp"
+#include "preset.hpp"
+#endif
+
+namespace dimerlab::cli {
+namespace {
+
+constexpr const char* kDisplayHint =
+    "run it under a display or Xvfb, e.g. `xvfb-run -a dimerlab-cli render ...`";
+
+struct RenderOptions {
+    std::string session;
+    std::string preset;
+    int frames = 120;
+    int fps = 30;
+    std::string size = "1280x720";
+    double sweeps_per_frame = -1;  // < 0: the session's own
+    std::string backend;           // empty: the session's
+    bool fit = false;
+    std::string colour;  // empty: the session's
+    std::string out;
+    bool progress = false;
+};
+
+#ifdef DIMERLAB_HAVE_RENDER
+// "WxH" with 1..5 digits a side; the range checks are check_animation_request's.
+std::pair<int, int> parse_render_size(const std::string& text) {
+    const auto x = text.find('x');
+    const auto digits = [](const std::string& s) {
+        return !s.empty() && s.size() <= 5 && s.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (x == std::string::npos || !digits(text.substr(0, x)) || !digits(text.substr(x + 1)))
+        throw InputError("--size '" + text + "': expected WIDTHxHEIGHT, e.g. 1280x720");
+    return {std::stoi(text.substr(0, x)), std::stoi(text.substr(x + 1))};
+}
+
+int run_render(const RenderOptions& opt) {
+    using namespace dimerlab::app;
+    if (!opt.session.empty() && !opt.preset.empty())
+        throw InputError("--session and --preset exclude each other");
+    AnimationRequest request;
+    // Everything that can be checked without a display first, so bad input is reported as such.
+    request.session = opt.session.empty()
+                          ? load_preset(QString::fromStdString(opt.preset.empty() ? "default" : opt.preset))
+                          : load_session_file(QString::fromStdString(opt.session));
+    request.frames = opt.frames;
+    request.fps = opt.fps;
+    std::tie(request.width, request.height) = parse_render_size(opt.size);
+    request.sweeps_per_frame =
+        opt.sweeps_per_frame < 0 ? request.session.sweeps_per_frame : opt.sweeps_per_frame;
+    if (!opt.backend.empty()) request.session.backend = parse_backend(QString::fromStdString(opt.backend));
+    request.fit = opt.fit;
+    if (!opt.colour.empty())
+        request.session.view.colour = parse_colour_mode(QString::fromStdString(opt.colour));
+    request.out = opt.out;
+    check_animation_request(request);
+
+    if (display_missing())
+        throw InputError(std::string("no display: rendering needs OpenGL through X; ") + kDisplayHint);
+    set_default_gl_format();
+    request_x_platform_with_fallback();
+    int argc = 1;
+    char name[] = "dimerlab-cli";
+    char* argv[] = {name, nullptr};
+    QGuiApplication qapp(argc, argv);
+    if (const std::string why = offscreen_gl_unavailable_reason(); !why.empty())
+        throw InputError("no usable OpenGL: " + why + "; " + kDisplayHint);
+
+    const bool show_progress = opt.progress || ::isatty(STDERR_FILENO);
+    const int every = std::max(1, request.frames / 20);
+    std::string notice;
+    const bool complete = export_animation(
+        request,
+        [&](int done, int total) {
+            if (show_progress && (done % every == 0 || done == total))
+                std::cerr << "render: frame " << done << "/" << total << "\n";
+            return true;
+        },
+        &notice);
+    if (!notice.empty()) std::cerr << "note: " << notice << "\n";
+    if (!complete) throw InputError("render cancelled");
+    std::cerr << "render: wrote " << request.out << " (" << request.frames << " frames, " << request.width
+              << "x" << request.height << ", " << request.fps << " fps)\n";
+    return 0;
+}
+#else
+int run_render(const RenderOptions&) {
+    throw InputError(
+        "this dimerlab-cli was built without the renderer (it needs the Qt app, -DDIMERLAB_BUILD_APP=ON, and "
+        "FFmpeg's libav* libraries; run scripts/install-deps.sh and rebuild)");
+}
+#endif
+
+}  // namespace
+
+CommandAction add_render_command(CLI::App& app) {
+    auto opt = std::make_shared<RenderOptions>();
+    CLI::App* sub = app.add_subcommand(
+        "render", "Replay a session or preset and render it off-screen to a video (needs X or xvfb-run)");
+    sub->add_option("--session", opt->session, "Session file (JSON) saved by the app");
+    sub->add_option("--preset", opt->preset, "Preset name (default: default)");
+    sub->add_option("--frames", opt->frames, "Frames to render; frame 0 is the session's state")
+        ->capture_default_str();
+    sub->add_option("--fps", opt->fps, "Frame rate")->capture_default_str();
+    sub->add_option("--size", opt->size, "Frame size WIDTHxHEIGHT")->capture_default_str();
+    sub->add_option("--sweeps-per-frame", opt->sweeps_per_frame,
+                    "Sweeps of the chain between frames (default: the session's)");
+    sub->add_option("--backend", opt->backend,
+                    "cpu | cpu-parallel | cuda, overriding the session's (frames are identical)");
+    sub->add_option("--colour", opt->colour,
+                    "plain | orientation-parity | monomer-heat, overriding the session's");
+    sub->add_flag("--fit", opt->fit, "Show the whole graph even when the session has a camera");
+    sub->add_option("--out", opt->out, "FILE.mp4 | FILE.webm | FILE.gif | DIR/ (PNG sequence)")->required();
+    sub->add_flag("--progress", opt->progress,
+                  "Report progress on stderr (default: when stderr is a terminal)");
+    return [opt]() { return run_render(*opt); };
+}
+
+}  // namespace dimerlab::cli

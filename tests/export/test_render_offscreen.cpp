@@ -1,0 +1,293 @@
+// Off-screen rendering with the viewport's own renderer (issue 7), under Xvfb: pixel colours of a
+// 4×4 grid with a known matching, replay determinism (frame hashes), frame k equal to an
+// independent run of the chain, and identical frames from the sequential and cpu-parallel backends.
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "animation_export.hpp"
+#include "gl_availability.hpp"
+#include "graph/graph_spec.hpp"
+#include "marginal_cache.hpp"
+#include "matching_enumeration.hpp"
+#include "model/matching_constants.hpp"
+#include "monomer_heat.hpp"
+#include "offscreen_renderer.hpp"
+#include "session_replay.hpp"
+#include "util/fnv_hash.hpp"
+
+using namespace dimerlab;
+using namespace dimerlab::app;
+
+namespace {
+
+struct Rgb {
+    int r, g, b;
+    bool operator==(const Rgb&) const = default;
+};
+
+// The renderer's colours (scene_renderer.cpp), as 8-bit values.
+constexpr Rgb kWhite{255, 255, 255};
+constexpr Rgb kGrey{191, 191, 191};
+constexpr Rgb kBlue{40, 90, 200};
+constexpr Rgb kDimer[5] = {{230, 120, 20}, {235, 200, 40}, {40, 160, 80}, {160, 60, 170}, {230, 120, 20}};
+
+Rgb pixel(const std::vector<std::uint8_t>& rgb, int width, glm::dvec2 p) {
+    const int x = int(std::floor(p.x)), y = int(std::floor(p.y));
+    const std::size_t i = (std::size_t(y) * width + x) * 3;
+    return {rgb[i], rgb[i + 1], rgb[i + 2]};
+}
+
+char* text(const Rgb& c) {
+    return QTest::toString(QString("(%1,%2,%3)").arg(c.r).arg(c.g).arg(c.b));
+}
+
+std::uint64_t frame_hash(std::span<const std::uint8_t> rgb) {
+    Fnv1a64 h;
+    for (std::size_t i = 0; i + 4 <= rgb.size(); i += 4)
+        h.add_u32(std::uint32_t(rgb[i]) | std::uint32_t(rgb[i + 1]) << 8 | std::uint32_t(rgb[i + 2]) << 16 |
+                  std::uint32_t(rgb[i + 3]) << 24);
+    return h.value();
+}
+
+std::vector<std::uint64_t> animation_hashes(const AnimationRequest& r) {
+    std::vector<std::uint64_t> hashes;
+    render_animation(r, [&](int, std::span<const std::uint8_t> rgb) {
+        hashes.push_back(frame_hash(rgb));
+        return true;
+    });
+    return hashes;
+}
+
+AnimationRequest small_request(const std::string& graph, double lambda) {
+    AnimationRequest r;
+    r.session.graph = graph;
+    r.session.seed = 11;
+    r.session.record = LambdaRecord(lambda);
+    r.frames = 8;
+    r.width = 96;
+    r.height = 64;
+    r.sweeps_per_frame = 0.5;
+    return r;
+}
+
+}  // namespace
+
+class TestRenderOffscreen : public QObject {
+    Q_OBJECT
+  public:
+    static void initMain() { set_default_gl_format(); }
+
+  private slots:
+    void initTestCase() {
+        // Registered to run under xvfb-run: no OpenGL here is a failure, never a skip.
+        const std::string why = offscreen_gl_unavailable_reason();
+        QVERIFY2(why.empty(), why.c_str());
+    }
+
+    // Every edge midpoint shows its state's colour and every vertex centre shows blue exactly when
+    // it is a monomer, in both colour modes; the pixel positions come from the camera, not the image.
+    void gridWithKnownMatching_data() {
+        QTest::addColumn<int>("mode");
+        QTest::newRow("plain") << int(ColourMode::plain);
+        QTest::newRow("orientation-parity") << int(ColourMode::orientation_parity);
+    }
+    void gridWithKnownMatching() {
+        QFETCH(int, mode);
+        auto graph = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        auto scene = std::make_shared<const SceneGeometry>(graph);
+        QVERIFY(scene->has_orientation_classes());
+        // Dimers greedily on the upper half only: the lower half keeps monomers and empty edges.
+        double y_mid = 0;
+        for (const Point2& p : graph->layout()) y_mid += p.y / graph->num_vertices();
+        std::vector<std::uint32_t> mate(graph->num_vertices(), kNoMate);
+        for (EdgeId e = 0; e < graph->num_edges(); ++e) {
+            const Edge& ed = graph->edge(e);
+            if (graph->layout()[ed.u].y > y_mid && graph->layout()[ed.v].y > y_mid && mate[ed.u] == kNoMate &&
+                mate[ed.v] == kNoMate) {
+                mate[ed.u] = ed.v;
+                mate[ed.v] = ed.u;
+            }
+        }
+        const int dimers =
+            int(std::count_if(mate.begin(), mate.end(), [](auto m) { return m != kNoMate; })) / 2;
+        QCOMPARE(dimers, 4);  // two rows of four vertices, paired along the rows
+
+        OffscreenRenderer off(240, 200);
+        off.renderer().set_scene(scene);
+        off.renderer().set_states(mate);
+        off.renderer().set_colour_mode(ColourMode(mode));
+        off.camera().fit(scene->bounds());
+        std::vector<std::uint8_t> rgb(240 * 200 * 3);
+        off.render_rgb(rgb);
+
+        int checked_dimers = 0;
+        for (std::size_t i = 0; i < scene->instances().size(); ++i) {
+            const EdgeInstance& s = scene->instances()[i];
+            const Edge& e = graph->edge(scene->instance_edge()[i]);
+            const glm::dvec2 mid = off.camera().world_to_screen({0.5 * (s.x0 + s.x1), 0.5 * (s.y0 + s.y1)});
+            const bool dimer = mate[e.u] == e.v;
+            const int cls = mode == int(ColourMode::orientation_parity) ? scene->instance_class()[i] : 4;
+            const Rgb want = dimer ? kDimer[cls] : kGrey;
+            const Rgb got = pixel(rgb, 240, mid);
+            if (!(got == want))
+                QFAIL(
+                    qPrintable(QString("edge %1: got %2, want %3").arg(e.u).arg(text(got)).arg(text(want))));
+            checked_dimers += dimer;
+        }
+        QCOMPARE(checked_dimers, 4);
+        for (VertexId v = 0; v < graph->num_vertices(); ++v) {
+            const Point2 p = graph->layout()[v];
+            const Rgb got = pixel(rgb, 240, off.camera().world_to_screen({p.x, p.y}));
+            QCOMPARE(got == kBlue, mate[v] == kNoMate);
+        }
+        // A face centre is background.
+        const glm::dvec2 face =
+            off.camera().world_to_screen({0.5 * (graph->layout()[0].x + graph->layout()[5].x),
+                                          0.5 * (graph->layout()[0].y + graph->layout()[5].y)});
+        QCOMPARE(pixel(rgb, 240, face) == kWhite, true);
+    }
+
+    // Heat map: each vertex disc on the white-to-blue ramp of its heat, dimers drawn as plain edges.
+    void heatMapColours() {
+        auto graph = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        auto scene = std::make_shared<const SceneGeometry>(graph);
+        std::vector<std::uint32_t> mate(graph->num_vertices(), kNoMate);
+        const Edge& e0 = graph->edge(0);
+        mate[e0.u] = e0.v;
+        mate[e0.v] = e0.u;
+        std::vector<float> heat(graph->num_vertices());
+        for (VertexId v = 0; v < graph->num_vertices(); ++v) heat[v] = float(v % 3) / 2.0f;  // 0, 1/2, 1
+        OffscreenRenderer off(200, 200);
+        off.renderer().set_scene(scene);
+        off.renderer().set_states(mate);
+        off.renderer().set_heat(heat);
+        off.renderer().set_colour_mode(ColourMode::monomer_heat);
+        off.camera().fit(scene->bounds());
+        std::vector<std::uint8_t> rgb(200 * 200 * 3);
+        off.render_rgb(rgb);
+        for (VertexId v = 0; v < graph->num_vertices(); ++v) {
+            const Point2 p = graph->layout()[v];
+            const Rgb got = pixel(rgb, 200, off.camera().world_to_screen({p.x, p.y}));
+            const double t = heat[v];
+            const Rgb want{int(std::lround(255 + t * (kBlue.r - 255))),
+                           int(std::lround(255 + t * (kBlue.g - 255))),
+                           int(std::lround(255 + t * (kBlue.b - 255)))};
+            // 8-bit rounding of the interpolated colour: one step either way.
+            QVERIFY2(std::abs(got.r - want.r) <= 1 && std::abs(got.g - want.g) <= 1 &&
+                         std::abs(got.b - want.b) <= 1,
+                     qPrintable(QString("vertex %1: got %2, want %3").arg(v).arg(text(got)).arg(text(want))));
+        }
+        const EdgeInstance& s0 = scene->instances()[0];
+        QCOMPARE(scene->instance_edge()[0], EdgeId(0));
+        const glm::dvec2 mid = off.camera().world_to_screen({0.5 * (s0.x0 + s0.x1), 0.5 * (s0.y0 + s0.y1)});
+        QVERIFY(pixel(rgb, 200, mid) == kGrey);  // the dimer is not highlighted in this mode
+    }
+
+    // P(v unmatched) from the exact counting engine equals the enumeration of all matchings, and
+    // the renderer draws it on the heat ramp; a graph too large to count is refused with a reason.
+    void exactMarginals() {
+        const Graph graph = make_graph("grid:3x4");
+        const double lambda = 1.5;
+        std::vector<double> unmatched(graph.num_vertices(), 0.0);
+        double z = 0;
+        for (const MateArray& m : testing::enumerate_matchings(graph)) {
+            double dimers = 0;
+            for (std::uint32_t mate : m) dimers += mate != kNoMate ? 0.5 : 0.0;
+            const double w = std::pow(lambda, dimers);
+            z += w;
+            for (VertexId v = 0; v < graph.num_vertices(); ++v) unmatched[v] += m[v] == kNoMate ? w : 0.0;
+        }
+        MarginalCache cache;
+        const auto got = cache.get(graph, lambda);
+        QVERIFY2(got.has_value(), cache.error().c_str());
+        for (VertexId v = 0; v < graph.num_vertices(); ++v)
+            QVERIFY(std::abs(double((*got)[v]) - unmatched[v] / z) < 1e-6);  // float storage
+
+        auto shared = std::make_shared<const Graph>(graph);
+        auto scene = std::make_shared<const SceneGeometry>(shared);
+        OffscreenRenderer off(160, 160);
+        off.renderer().set_scene(scene);
+        off.renderer().set_states(std::vector<std::uint32_t>(graph.num_vertices(), kNoMate));
+        off.renderer().set_heat(*got);
+        off.renderer().set_colour_mode(ColourMode::exact_marginals);
+        off.camera().fit(scene->bounds());
+        std::vector<std::uint8_t> rgb(160 * 160 * 3);
+        off.render_rgb(rgb);
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+            const Point2 p = graph.layout()[v];
+            const Rgb pix = pixel(rgb, 160, off.camera().world_to_screen({p.x, p.y}));
+            const double t = unmatched[v] / z;
+            QVERIFY(std::abs(pix.b - std::lround(255 + t * (kBlue.b - 255))) <= 1);
+            QVERIFY(std::abs(pix.r - std::lround(255 + t * (kBlue.r - 255))) <= 1);
+        }
+
+        QVERIFY(!cache.get(make_graph("grid:64x64"), 1.0).has_value());
+        QVERIFY(!cache.error().empty());
+    }
+
+    // The heat is the fraction of samples with the vertex unmatched, exactly; a reset forgets.
+    void monomerHeatAverages() {
+        MonomerHeat heat;
+        heat.reset(3);
+        heat.add(std::vector<std::uint32_t>{kNoMate, 2, 1});
+        heat.add(std::vector<std::uint32_t>{kNoMate, kNoMate, kNoMate});
+        heat.add(std::vector<std::uint32_t>{1, 0, kNoMate});
+        heat.add(std::vector<std::uint32_t>{1, 0});  // wrong size: ignored
+        QCOMPARE(heat.samples(), std::uint64_t(3));
+        QCOMPARE(std::vector<float>(heat.fractions().begin(), heat.fractions().end()),
+                 (std::vector<float>{2.0f / 3, 1.0f / 3, 2.0f / 3}));
+        heat.reset(3);
+        QCOMPARE(heat.fractions()[0], 0.0f);
+        for (ColourMode m : {ColourMode::plain, ColourMode::orientation_parity, ColourMode::monomer_heat,
+                             ColourMode::exact_marginals})
+            QVERIFY(parse_colour_mode(colour_mode_name(m)) == m);
+    }
+
+    // The same session renders to the same frames, twice, and the frames change as the chain runs.
+    void replayIsDeterministic() {
+        const AnimationRequest r = small_request("grid:12x12", 1.0);
+        const auto first = animation_hashes(r);
+        const auto second = animation_hashes(r);
+        QCOMPARE(int(first.size()), r.frames);
+        QCOMPARE(first, second);
+        QVERIFY(std::adjacent_find(first.begin(), first.end()) == first.end());  // consecutive frames differ
+    }
+
+    // Frame k shows the chain after update_index + k·round(s·m) updates: checked against a separate
+    // sampler and a separate renderer. The session starts mid-run, with a λ change in its record.
+    void frameShowsTheChainState() {
+        AnimationRequest r = small_request("grid:10x10", 2.0);
+        r.session.record.change_at(150, 0.5);
+        r.session.update_index = 300;
+        const auto hashes = animation_hashes(r);
+
+        auto graph = std::make_shared<const Graph>(make_graph(r.session.graph));
+        auto scene = std::make_shared<const SceneGeometry>(graph);
+        auto sampler = make_session_sampler(*graph, r.session);
+        const std::uint64_t step = std::uint64_t(std::llround(r.sweeps_per_frame * graph->num_edges()));
+        OffscreenRenderer off(r.width, r.height);
+        off.renderer().set_scene(scene);
+        off.camera().fit(scene->bounds());
+        std::vector<std::uint8_t> rgb(std::size_t(r.width) * r.height * 3);
+        sampler->advance(r.session.update_index);
+        for (int k = 0; k < r.frames; ++k) {
+            if (k > 0) sampler->advance(step);
+            off.renderer().set_states(sampler->mate());
+            off.render_rgb(rgb);
+            QCOMPARE(frame_hash(rgb), hashes[std::size_t(k)]);
+        }
+    }
+
+    // cpu-parallel is exact Glauber: the same frames as the sequential backend.
+    void cpuBackendsGiveIdenticalFrames() {
+        AnimationRequest r = small_request("grid:16x16", 1.5);
+        const auto sequential = animation_hashes(r);
+        r.session.backend = Backend::cpu_parallel;
+        QCOMPARE(animation_hashes(r), sequential);
+    }
+};
+
+QTEST_MAIN(TestRenderOffscreen)
+#include "test_render_offscreen.moc"
