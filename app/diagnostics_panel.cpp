@@ -60,7 +60,7 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent) {
     density_chart_ = new SeriesChart("Dimer density 2|M|/n", "sweeps", "density");
     imbalance_chart_ = new SeriesChart("H − V imbalance (dimers)", "sweeps", "H − V");
     acf_chart_ = new SeriesChart("Autocorrelation of the density", "lag (snapshots)", "ρ(k)");
-    acf_chart_->set_reference(0.0, "0");
+    acf_chart_->set_reference(0.0, "ρ = 0 (independent)");
     acf_chart_->set_fixed_y(std::pair{-0.2, 1.0});
     // Three charts and the numbers share a dock with the Model panel: modest fixed heights.
     for (SeriesChart* c : {density_chart_, imbalance_chart_, acf_chart_}) {

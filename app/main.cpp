@@ -18,11 +18,14 @@
 #include <optional>
 #include <string_view>
 
+#include "diagnostics_panel.hpp"
 #include "gl_availability.hpp"
 #include "gl_viewport.hpp"
 #include "main_window.hpp"
+#include "partition_panel.hpp"
 #include "preset.hpp"
 #include "util/errors.hpp"
+#include "verification_panel.hpp"
 
 namespace {
 
@@ -104,6 +107,38 @@ bool draw_frame(dimerlab::app::GlViewport& view) {
     return true;
 }
 
+// --populate-panels: starts every on-demand computation of the docked panels (exact and estimated
+// Z, R-hat, coalescence, parallel rounds, the live verification check) and runs the event loop
+// until each has shown its result, so a screenshot shows the panels populated (docs/, demos).
+// Returns false when something was still running after `limit_ms`.
+bool populate_panels(dimerlab::app::MainWindow& window, qint64 limit_ms) {
+    using Job = dimerlab::app::PartitionPanel::JobState;
+    auto& partition = window.partition_panel();
+    auto& diagnostics = window.diagnostics_panel();
+    auto& verification = window.verification_panel();
+    int diagnostics_pending = 3;
+    QObject context;
+    for (auto signal : {&dimerlab::app::DiagnosticsPanel::rhat_finished,
+                        &dimerlab::app::DiagnosticsPanel::coalescence_finished,
+                        &dimerlab::app::DiagnosticsPanel::rounds_finished})
+        QObject::connect(&diagnostics, signal, &context, [&] { --diagnostics_pending; });
+    partition.compute_exact();
+    partition.compute_estimate();
+    diagnostics.measure_rhat();
+    diagnostics.measure_coalescence();
+    diagnostics.measure_rounds();
+    verification.check_now();
+    QElapsedTimer clock;
+    clock.start();
+    auto busy = [&] {
+        return partition.exact_state() == Job::running || partition.estimate_state() == Job::running ||
+               diagnostics_pending > 0 || verification.busy();
+    };
+    while (busy() && clock.elapsed() < limit_ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    diagnostics.refresh_now();
+    return !busy();
+}
+
 QSize parse_size(const QString& text) {
     const QStringList parts = text.split('x');
     bool ok_w = false, ok_h = false;
@@ -151,11 +186,15 @@ int main(int argc, char** argv) {
                                 "FILE");
     QCommandLineOption size_opt("size", "Window size in logical pixels (default 900x900).", "WxH", "900x900");
     QCommandLineOption fps_opt("fps-report", "Print frames/s and sweeps/s of the automated run on stdout.");
-    parser.addOptions(
-        {preset_opt, session_opt, graph_opt, lambda_opt, frames_opt, shot_opt, size_opt, fps_opt});
+    QCommandLineOption populate_opt("populate-panels",
+                                    "After the frames, run every panel's computation (Z exact and "
+                                    "estimated, R-hat, coalescence, rounds, Check now) and wait for them.");
+    parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, frames_opt, shot_opt, size_opt,
+                       fps_opt, populate_opt});
     parser.process(qapp);
 
-    const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt);
+    const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt) ||
+                           parser.isSet(populate_opt);
     if (const std::string why = gl_unavailable_reason(); !why.empty())
         return fail("no usable OpenGL: " + why + "; " + kNoDisplayHint);
 
@@ -224,6 +263,8 @@ int main(int argc, char** argv) {
         controller.sync();
         const double total_s = clock.nsecsElapsed() * 1e-9;
         window->refresh();
+        if (parser.isSet(populate_opt) && !populate_panels(*window, 600'000))
+            std::cerr << "warning: a panel computation was still running after 600 s\n";
         draw_frame(view);
         if (parser.isSet(fps_opt)) {
             const double sweeps = double(controller.snapshot().time - t0) / controller.graph().num_edges();

@@ -22,6 +22,8 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev
   # verification (verification/check.sh: Coq, SMT, Frama-C WP, Spin) and libcrypto for its SHA-256 keys
   coq z3 cvc5 cvc4 why3 frama-c-base spin libssl-dev
+  # the executable oracle extracted from the Coq model (coq already pulls these in; named for clarity)
+  ocaml-nox ocaml-findlib
   # video export (video/: FFmpeg's libraries, toolchain.md §7)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
 )
