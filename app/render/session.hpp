@@ -67,8 +67,8 @@ Session load_session_file(const QString& path);
 // Atomic (write_file_atomically): a crash never leaves half a session behind.
 void save_session_file(const QString& path, const Session& session);
 
-// A sampler at update 0 of the session's chain. The graph must outlive it. Honours cpu and
-// cpu-parallel; cuda (which this library cannot reach, see app/lab_sampler.hpp) and a backend
+// A sampler at update 0 of the session's chain, on the CPU. The graph must outlive it. Honours cpu
+// and cpu-parallel; cuda (lab_sampler.hpp's make_lab_sampler runs it) and a backend
 // that cannot run the dynamics (cpu-parallel has no jerrum-sinclair) fall back to cpu, and
 // `notice`, when given, receives one line saying so (empty otherwise).
 std::unique_ptr<Sampler> make_session_sampler(const Graph& graph, const Session& session,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "graph/graph_spec.hpp"
+#include "lab_sampler.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::app {
@@ -12,7 +13,11 @@ SessionReplay::SessionReplay(const Session& session) {
     graph_ = std::make_shared<const Graph>(make_graph(session.graph));
     if (graph_->num_edges() == 0)
         throw InputError("graph spec '" + session.graph + "' has no edges: nothing to sample");
-    sampler_ = make_session_sampler(*graph_, session, &notice_);
+    // Every backend, CUDA included: the frames are a function of the matching only, and the exact
+    // backends replay the same matching bit for bit.
+    LabSampler lab = make_lab_sampler(*graph_, session);
+    sampler_ = std::move(lab.sampler);
+    notice_ = lab.notice.toStdString();
     sampler_->advance(session.update_index);
     scene_ = std::make_shared<const SceneGeometry>(graph_);
 }

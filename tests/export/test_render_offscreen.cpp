@@ -9,6 +9,7 @@
 #include "animation_export.hpp"
 #include "gl_availability.hpp"
 #include "graph/graph_spec.hpp"
+#include "lab_sampler.hpp"
 #include "marginal_cache.hpp"
 #include "matching_enumeration.hpp"
 #include "model/matching_constants.hpp"
@@ -285,6 +286,25 @@ class TestRenderOffscreen : public QObject {
         AnimationRequest r = small_request("grid:16x16", 1.5);
         const auto sequential = animation_hashes(r);
         r.session.backend = Backend::cpu_parallel;
+        QCOMPARE(animation_hashes(r), sequential);
+    }
+
+    // The cuda backend gives the sequential backend's frames: from the device where there is one,
+    // and through the announced fallback to the CPU where there is none (never a different chain).
+    void cudaBackendGivesTheSameFrames() {
+        AnimationRequest r = small_request("grid:16x16", 1.5);
+        const auto sequential = animation_hashes(r);
+        r.session.backend = Backend::cuda;
+        const CudaAvailability cuda = cuda_availability();
+        const auto graph = make_graph(r.session.graph);
+        const LabSampler lab = make_lab_sampler(graph, r.session);
+        if (cuda.available) {
+            QCOMPARE(lab.backend, QString("cuda"));
+            QVERIFY(lab.notice.isEmpty());
+        } else {
+            QVERIFY2(lab.notice.contains("cuda unavailable"), qPrintable(lab.notice));
+            qInfo("no CUDA device (%s): checked the CPU fallback's frames", qPrintable(cuda.reason));
+        }
         QCOMPARE(animation_hashes(r), sequential);
     }
 };

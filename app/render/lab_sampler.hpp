@@ -1,6 +1,6 @@
 #pragma once
-// The sampler a lab runs on, for every backend including cuda (which the render library, where
-// make_session_sampler lives, does not link). A backend that cannot run here never stops the lab:
+// The sampler a lab or an exported animation runs on, for every backend including cuda (make_session_
+// sampler is the CPU-only part). A backend that cannot run here never stops the lab:
 // it falls back to the sequential CPU chain, which runs the same trajectory, and says why in one
 // line for the status bar.
 #include <QString>
