@@ -132,6 +132,10 @@ def wp_goals(workdir, timeout_s, wp):
     # frama-c exits 0 even when goals fail (pitfall 4): only "N / N" counts.
     if m is None:  # no summary at all: the run itself broke, which proves nothing either way
         return None, "no summary", dt, out
+    # A misspelt or vanished function gets no goals and would leave "N / N" true of the rest.
+    absent = [f for f in wp["functions"] if not re.search(rf"\btyped_{re.escape(f)}_", out)]
+    if absent:
+        return None, f"{m.group(0)}; no goals for {', '.join(absent)}", dt, out
     return (m.group(1) == m.group(2) and rc == 0), m.group(0), dt, out
 
 

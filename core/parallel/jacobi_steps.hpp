@@ -40,23 +40,28 @@ DIMERLAB_HD inline JacobiSlotInit jacobi_tape_slot(std::uint64_t seed, std::uint
     return {tape_edge(w, num_edges), tape_coin_occupied(w, threshold) ? kJacobiUnknown : kJacobiZero};
 }
 
+// A packed word holds two 32-bit halves, a * 2^32 + b. The packing steps below use *, / and % by
+// this power of two, not shifts and masks: g++ and nvcc still emit shifts and masks (no divide),
+// and Frama-C WP proves their contracts (claim GJ-WP, on the C twins in
+// verification/wp/jacobi_steps_twin.h, which must repeat these statements), which it cannot do
+// for shifts and masks with the provers CI has.
+inline constexpr std::uint64_t kJacobiHalfWord = 0x100000000ull;
+
 // Step 3, both scan inputs of one event packed into one word: high half a = nxt(s) if Y_s = 1
 // (the edge certainly occupies this vertex until nxt(s)), low half b = nxt(s) if Y_s != 0 (it
 // possibly does). 0 means "nothing": every update time t it is compared with is >= 1.
 DIMERLAB_HD inline std::uint64_t jacobi_event_bounds(std::uint8_t y, std::uint32_t nxt) {
     const std::uint64_t a = (y == kJacobiOne) ? nxt : 0u;
     const std::uint64_t b = (y != kJacobiZero) ? nxt : 0u;
-    return (a << 32) | b;
+    return a * kJacobiHalfWord + b;
 }
 
 // Step 4's operator: component-wise max of two packed (a, b) words. Associative and
-// commutative with identity 0, as a scan needs.
+// commutative with identity 0, as a scan needs (WP derives these laws from its contract).
 DIMERLAB_HD inline std::uint64_t jacobi_bounds_max(std::uint64_t x, std::uint64_t y) {
-    const std::uint64_t hi =
-        (x >> 32) > (y >> 32) ? (x & 0xffffffff00000000ull) : (y & 0xffffffff00000000ull);
-    const std::uint64_t lo =
-        (x & 0xffffffffull) > (y & 0xffffffffull) ? (x & 0xffffffffull) : (y & 0xffffffffull);
-    return hi | lo;
+    const std::uint64_t x_hi = x / kJacobiHalfWord, y_hi = y / kJacobiHalfWord;
+    const std::uint64_t x_lo = x % kJacobiHalfWord, y_lo = y % kJacobiHalfWord;
+    return (x_hi > y_hi ? x_hi : y_hi) * kJacobiHalfWord + (x_lo > y_lo ? x_lo : y_lo);
 }
 
 // The three-valued heat-bath decision shared by Algorithm A's step 5 (below) and the bounding
@@ -75,9 +80,10 @@ DIMERLAB_HD inline std::uint8_t three_valued_heat_bath(bool coin_occupied, bool 
 // ab_v (packed as above). Earlier updates of the same edge have nxt <= t and never count, so
 // only the parents (the last update of each neighbouring edge) can decide.
 DIMERLAB_HD inline std::uint8_t jacobi_decide(std::uint32_t t, std::uint64_t ab_u, std::uint64_t ab_v) {
-    const std::uint32_t a_u = static_cast<std::uint32_t>(ab_u >> 32),
-                        a_v = static_cast<std::uint32_t>(ab_v >> 32);
-    const std::uint32_t b_u = static_cast<std::uint32_t>(ab_u), b_v = static_cast<std::uint32_t>(ab_v);
+    const std::uint32_t a_u = static_cast<std::uint32_t>(ab_u / kJacobiHalfWord),
+                        a_v = static_cast<std::uint32_t>(ab_v / kJacobiHalfWord);
+    const std::uint32_t b_u = static_cast<std::uint32_t>(ab_u % kJacobiHalfWord),
+                        b_v = static_cast<std::uint32_t>(ab_v % kJacobiHalfWord);
     // Only live updates are decided (dead ones start 0). Certainly blocked: a neighbouring dimer
     // certainly covers an endpoint at t; possibly blocked: one may.
     return three_valued_heat_bath(true, a_u > t || a_v > t, b_u > t || b_v > t);
