@@ -37,6 +37,7 @@ void GlViewport::set_scene(std::shared_ptr<const SceneGeometry> scene) {
 void GlViewport::show_snapshot(const Snapshot& snapshot) {
     if (!scene_ || snapshot.mate.size() != scene_->graph().num_vertices()) return;
     renderer_.set_states(snapshot.mate);
+    renderer_.set_device_edge_states(snapshot.device_edges);
     mate_ = snapshot.mate;
     if (snapshot.generation != heat_generation_) {
         heat_.reset(mate_.size());
@@ -114,6 +115,7 @@ void GlViewport::paintGL() {
     camera_.set_viewport(width(), height());
     if (auto_fit_ && scene_) camera_.fit(scene_->bounds());
     renderer_.draw(camera_, width(), height(), devicePixelRatioF());
+    overlay_.set_note(renderer_.edge_state_path().text().toStdString());
     overlay_.render(width(), height(), devicePixelRatioF());  // last: on top of the scene
 }
 

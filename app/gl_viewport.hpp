@@ -4,7 +4,9 @@
 // (left drag), zoom about the cursor (wheel), fit (F, and on a new graph), hover tooltip (vertex
 // id, degree, state; edge id, ends, degrees, state), and the ImGui heads-up overlay, which sees
 // input first so a slider drag never pans (H hides it).
-// The GL thread is the GUI thread: show_snapshot() copies what it needs and paintGL uploads it.
+// The GL thread is the GUI thread: show_snapshot() copies what it needs and paintGL uploads it,
+// or, for a cuda chain, has CUDA write the edge states through GL interop (the snapshot's
+// device_edges keep that chain alive meanwhile).
 // Never create this widget on the offscreen/minimal platforms: Qt 6.4 crashes there on show()
 // (toolchain.md §8); main() checks first.
 #include <QOpenGLWidget>
@@ -40,6 +42,9 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     QString gl_description() const { return gl_description_; }
     bool gl_ok() const { return gl_ok_; }
     std::uint64_t frames_drawn() const { return frames_drawn_; }
+    // How the last frame filled the edge states (scene_renderer.hpp): through CUDA–GL interop
+    // from a device-resident chain, or by the host upload and why; also a line of the overlay.
+    EdgeStatePath edge_state_path() const { return renderer_.edge_state_path(); }
 
     QSize sizeHint() const override { return {800, 800}; }
     // The heads-up overlay (imgui_overlay.hpp); H hides it.

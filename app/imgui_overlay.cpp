@@ -221,6 +221,12 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
         requests.step = ImGui::Button("Step", ImVec2(60, 0));
         layout_.step = last_item_rect();
     }
+    if (!note_.empty()) {
+        // Wrapped: a probe's reason can be long, and the window sizes itself to its contents.
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 210);
+        ImGui::TextUnformatted(note_.c_str());
+        ImGui::PopTextWrapPos();
+    }
     ImGui::TextDisabled("H hides this");
     ImGui::End();
     return requests;

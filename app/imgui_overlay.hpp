@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "imgui_qt_platform.hpp"
 
@@ -68,6 +69,10 @@ class ImGuiOverlay {
 
     void set_actions(OverlayActions actions) { actions_ = std::move(actions); }
     void set_stats(const OverlayStats& stats) { stats_ = stats; }
+    // A line of status under the controls (the viewport's edge-state path); empty: none. ASCII:
+    // the default font has no other glyphs.
+    void set_note(std::string note) { note_ = std::move(note); }
+    const std::string& note() const { return note_; }
     const OverlayStats& stats() const { return stats_; }
 
     // Returns false when ImGui's OpenGL3 renderer cannot start (no GL 3.3 loader); render() is a
@@ -104,6 +109,7 @@ class ImGuiOverlay {
     std::function<void()> request_frame_;
     OverlayActions actions_;
     OverlayStats stats_;
+    std::string note_;
     OverlayLayout layout_;
     bool initialized_ = false;
     bool visible_ = true;

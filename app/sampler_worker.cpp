@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "device_edge_states.hpp"
 #include "model/matching.hpp"
 
 namespace dimerlab::app {
@@ -139,12 +140,14 @@ void SamplerWorker::publish() {
     back_.state_hash = state_hash(mate);
     back_.running = running_;
     back_.generation = generation_;
+    back_.device_edges = device_edge_states(sampler_);
     ++back_.serial;
     // The exchange hands back an older buffer in back_; serials stay increasing because each
     // publish numbers from the last one written.
     const std::uint64_t serial = back_.serial;
     exchange_.publish(back_);
     back_.serial = serial;
+    back_.device_edges = {};  // an older snapshot's hold on the chain, which may have been replaced
 }
 
 }  // namespace dimerlab::app

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "device_edge_states.hpp"
 #include "model/lambda_record.hpp"
 
 namespace dimerlab::app {
@@ -18,6 +19,9 @@ struct Snapshot {
     bool running = false;
     std::uint64_t generation = 0;  // bumps on reset, so the view knows the chain restarted
     std::uint64_t serial = 0;      // publish count
+    // The chain's edge states on the device (cuda backend), for the viewport's CUDA–GL interop
+    // path; holds the chain alive while the snapshot lives (device_edge_states.hpp).
+    DeviceEdgeStates device_edges;
 };
 
 }  // namespace dimerlab::app

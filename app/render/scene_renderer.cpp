@@ -5,8 +5,10 @@
 #include <QVector3D>
 #include <algorithm>
 #include <array>
+#include <exception>
 #include <glm/gtc/type_ptr.hpp>
 
+#include "dimerlab_gpu/gl_interop.hpp"
 #include "resources.hpp"
 
 namespace dimerlab::app {
@@ -39,7 +41,18 @@ std::unique_ptr<QOpenGLShaderProgram> make_program(const QString& name, QString&
     return program;
 }
 
+// The probe runs once per process: a device does not come and go while the lab runs.
+const gpu::InteropStatus& interop_status() {
+    static const gpu::InteropStatus status = gpu::gl_interop_status();
+    return status;
+}
+
 }  // namespace
+
+QString EdgeStatePath::text() const {
+    return interop ? QString("edge states: CUDA-GL interop")
+                   : QString("edge states: CPU upload (%1)").arg(reason);
+}
 
 SceneRenderer::SceneRenderer() {
     ensure_resources();
@@ -50,6 +63,8 @@ SceneRenderer::SceneRenderer() {
 SceneRenderer::~SceneRenderer() = default;
 
 void SceneRenderer::release() {
+    interop_.reset();  // unregister before the buffer goes
+    interop_active_ = false;
     edge_vao_.destroy();
     point_vao_.destroy();
     for (QOpenGLBuffer* b : {&corner_buffer_, &segment_buffer_, &class_buffer_, &state_buffer_,
@@ -61,6 +76,7 @@ void SceneRenderer::release() {
 }
 
 void SceneRenderer::set_scene(std::shared_ptr<const SceneGeometry> scene) {
+    device_ = {};  // a chain of the old graph, released before that graph may go with the scene
     scene_ = std::move(scene);
     edge_states_.assign(scene_->instances().size(), 0);
     monomers_.assign(scene_->graph().num_vertices(), 1);
@@ -81,7 +97,53 @@ void SceneRenderer::set_states(std::span<const std::uint32_t> mate) {
     states_dirty_ = true;
 }
 
+void SceneRenderer::set_device_edge_states(DeviceEdgeStates source) {
+    device_ = std::move(source);
+    states_dirty_ = true;
+}
+
+EdgeStatePath SceneRenderer::edge_state_path() const {
+    if (interop_active_) return {true, {}};
+    const gpu::InteropStatus& status = interop_status();
+    if (!status.available)
+        return {false,
+                QString::fromStdString(status.reason.empty() ? "no usable CUDA device" : status.reason)};
+    if (!device_.available())
+        return {false, QString::fromStdString(device_.why_not.empty() ? "no device chain" : device_.why_not)};
+    if (!interop_failure_.isEmpty()) return {false, interop_failure_};
+    return {false, "not drawn yet"};
+}
+
+bool SceneRenderer::write_edge_states_on_device() {
+    // Only a chain on this very graph: its occupancy is indexed by the instances' edge ids.
+    if (!device_.available() || !interop_failure_.isEmpty() || &device_.owner->graph() != &scene_->graph())
+        return false;
+    if (!interop_status().available) return false;
+    try {
+        if (!interop_)
+            interop_ = std::make_unique<gpu::GlEdgeStateBuffer>(state_buffer_.bufferId(), scene_->graph(),
+                                                                scene_->instance_edge());
+        interop_->write_from_occupancy(device_.occupancy);
+        return true;
+    } catch (const std::exception& e) {
+        // InfeasibleError (no current context, a context on another GPU) or a CUDA error: the
+        // host upload draws the same states.
+        interop_.reset();
+        interop_failure_ = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+void SceneRenderer::upload_edge_states() {
+    interop_active_ = write_edge_states_on_device();
+    if (interop_active_) return;
+    state_buffer_.bind();
+    state_buffer_.write(0, edge_states_.data(), int(edge_states_.size()));
+}
+
 bool SceneRenderer::initialize() {
+    interop_.reset();  // registered with a buffer of a previous context, if any
+    interop_active_ = false;
     initializeOpenGLFunctions();
     description_ = QString("%1, OpenGL %2")
                        .arg(reinterpret_cast<const char*>(glGetString(GL_RENDERER)))
@@ -167,10 +229,14 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
     glClearColor(kBackground[0], kBackground[1], kBackground[2], 1);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (!ok_ || !scene_) return;
-    if (scene_dirty_) upload_scene();
+    if (scene_dirty_) {
+        // The buffer's storage is about to be respecified: a registration does not survive that.
+        interop_.reset();
+        interop_failure_.clear();
+        upload_scene();
+    }
     if (states_dirty_) {
-        state_buffer_.bind();
-        state_buffer_.write(0, edge_states_.data(), int(edge_states_.size()));
+        upload_edge_states();
         monomer_buffer_.bind();
         monomer_buffer_.write(0, monomers_.data(), int(monomers_.size()));
         states_dirty_ = false;

@@ -4,6 +4,9 @@
 // shows. Edges are instanced quads (per-instance segment, colour class, dimer flag), dimers wider
 // and in front; monomers are round point sprites. Every GL call needs the context in which
 // initialize() ran to be current; release() (or the owner's context going away) frees the GL objects.
+// With a device-resident chain (set_device_edge_states) the per-instance edge states are written
+// into their vertex buffer by CUDA through GL interop instead of being uploaded from the host;
+// whenever that cannot run, the host upload is used, so the pixels are the same either way.
 #include <QOpenGLBuffer>
 #include <QOpenGLFunctions_3_3_Core>
 #include <QOpenGLShaderProgram>
@@ -15,10 +18,24 @@
 #include <vector>
 
 #include "camera.hpp"
+#include "device_edge_states.hpp"
 #include "scene_geometry.hpp"
 #include "session.hpp"
 
+namespace dimerlab::gpu {
+class GlEdgeStateBuffer;
+}
+
 namespace dimerlab::app {
+
+// How draw() filled the edge-state buffer last time, and why not through interop when it did not.
+struct EdgeStatePath {
+    bool interop = false;
+    QString reason;  // when !interop
+    // "edge states: CUDA-GL interop" or "edge states: CPU upload (reason)" (ASCII: the overlay's
+    // font has no dash).
+    QString text() const;
+};
 
 class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
   public:
@@ -42,6 +59,13 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     // Per vertex, 0..1, drawn in the monomer_heat and exact_marginals modes: how often the vertex
     // was a monomer, or P(unmatched). Ignored on a size mismatch.
     void set_heat(std::span<const float> heat);
+    // The chain's edge states on the device (a snapshot's device_edges), used by draw() instead of
+    // set_states()'s edge bytes when CUDA–GL interop works here and the chain runs on this scene's
+    // graph; the monomer discs still come from set_states(). Holding `source` keeps its chain (and
+    // so the device pointer) alive until the next call or set_scene().
+    void set_device_edge_states(DeviceEdgeStates source);
+    // Which path the last draw() took (the CPU one before any draw). Probes for a device once.
+    EdgeStatePath edge_state_path() const;
     void set_colour_mode(ColourMode mode) { colour_mode_ = mode; }
     ColourMode colour_mode() const { return colour_mode_; }
     const std::shared_ptr<const SceneGeometry>& scene() const { return scene_; }
@@ -52,6 +76,9 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
 
   private:
     void upload_scene();
+    void upload_edge_states();
+    // True when CUDA wrote the edge-state buffer from device_; false leaves it to the host upload.
+    bool write_edge_states_on_device();
 
     std::shared_ptr<const SceneGeometry> scene_;
     ColourMode colour_mode_ = ColourMode::plain;
@@ -77,6 +104,14 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     QOpenGLBuffer heat_buffer_{QOpenGLBuffer::VertexBuffer};
     int instance_count_ = 0;
     int vertex_count_ = 0;
+
+    // Interop: the source, the registration of state_buffer_ (rebuilt with the buffer's storage,
+    // so per scene and per context), and why registration or a write failed (then not retried
+    // before the next scene).
+    DeviceEdgeStates device_;
+    std::unique_ptr<gpu::GlEdgeStateBuffer> interop_;
+    QString interop_failure_;
+    bool interop_active_ = false;
 };
 
 }  // namespace dimerlab::app

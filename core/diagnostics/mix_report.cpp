@@ -117,10 +117,13 @@ MixReport compute_mix_report(const Graph& g, const MixRequest& request_in,
     eo.seed = request.seed;
     eo.edge = request.edge;
     eo.cancel = cancel;
+    eo.ensemble = request.ensemble;
     const EnsembleRun run = run_chain_ensemble(g, eo, [&](std::uint64_t done, std::uint64_t total) {
         if (progress) progress({"chains", done, total});
     });
     out.start_names = run.start_names;
+    out.backend = run.backend;
+    out.notice = run.notice;
     for (std::size_t o = 0; o < run.observables.size(); ++o)
         out.observables.push_back({run.observables[o], report_observable(run.series[o])});
 

@@ -14,6 +14,7 @@
 #include "diagnostics/parallel_depth.hpp"
 #include "diagnostics/spectral_gap.hpp"
 #include "diagnostics/total_variation.hpp"
+#include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph.hpp"
 #include "sampling/sampler.hpp"
 
@@ -43,6 +44,8 @@ struct MixRequest {
     // Threads of the per-start TV curve (0: all hardware threads) and of the parallel-depth run
     // (0: one; its rounds do not depend on the thread count).
     unsigned threads = 0;
+    // Backend of the Glauber chains (EnsembleOptions::ensemble): empty means the CPU ensemble.
+    EnsembleFactory ensemble;
 };
 
 struct MixProgress {
@@ -73,6 +76,8 @@ struct MixReport {
     std::uint32_t n = 0, m = 0;
     MixRequest request;  // with burn_in and edge resolved
     std::vector<std::string> start_names;
+    std::string backend;  // what ran the chains (EnsembleRun::backend)
+    std::string notice;   // EnsembleRun::notice: the requested backend could not run here
     std::vector<NamedObservable> observables;  // dimers, monomers, imbalance (lattices), edge
     std::optional<CoalescenceSummary> coalescence;
     std::optional<ExactMixSection> exact;

@@ -84,4 +84,12 @@ std::unique_ptr<SamplerEnsemble> make_cpu_ensemble(const Graph& graph, std::size
                                                 ensemble_dispersed_starts(graph, chains, seed), threads);
 }
 
+EnsembleFactory cpu_ensemble_factory(unsigned threads) {
+    return [threads](const Graph& graph, std::uint64_t seed, LambdaRecord record,
+                     std::vector<MateArray> starts) -> std::unique_ptr<SamplerEnsemble> {
+        return std::make_unique<CpuSamplerEnsemble>(graph, seed, std::move(record), std::move(starts),
+                                                    threads);
+    };
+}
+
 }  // namespace dimerlab

@@ -7,6 +7,7 @@
 // estimators, which need several chains of one graph at the same time.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -92,5 +93,16 @@ std::vector<MateArray> ensemble_dispersed_starts(const Graph& graph, std::size_t
 // CpuSamplerEnsemble from dispersed starts; threads = 0: one per hardware thread.
 std::unique_ptr<SamplerEnsemble> make_cpu_ensemble(const Graph& graph, std::size_t chains, std::uint64_t seed,
                                                    LambdaRecord record, unsigned threads = 0);
+
+// How a caller picks an ensemble's backend while core knows none above it (architecture.md §2:
+// core never depends on gpu): core builds only the CPU one; callers that link dimerlab_gpu (the
+// CLI, the app) hand in one that builds gpu::CudaSamplerEnsemble. A factory throws
+// InfeasibleError when its backend cannot run here (no device), which callers answer by falling
+// back to the CPU, where the trajectories are the same.
+using EnsembleFactory = std::function<std::unique_ptr<SamplerEnsemble>(
+    const Graph& graph, std::uint64_t seed, LambdaRecord record, std::vector<MateArray> starts)>;
+
+// The CpuSamplerEnsemble factory; threads = 0: one per hardware thread.
+EnsembleFactory cpu_ensemble_factory(unsigned threads = 0);
 
 }  // namespace dimerlab

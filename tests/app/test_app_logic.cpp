@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "camera.hpp"
+#include "device_edge_states.hpp"
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
 #include "mock_render_target.hpp"
@@ -194,6 +195,38 @@ class TestAppLogic : public QObject {
         QVERIFY(exchange.try_take(front));
         QCOMPARE(front.time, std::uint64_t(5));
         QVERIFY(!exchange.try_take(front));  // nothing newer
+    }
+    // A snapshot's DeviceEdgeStates holds its chain (and so the device pointer the viewport's
+    // interop reads) alive; the chain must go once no live snapshot names it, not linger in the
+    // exchange's spare buffers until a paused lab publishes again. A CPU chain stands in for the
+    // cuda one: the ownership is the same.
+    void snapshots_hold_their_chain_only_while_live() {
+        const Graph g = make_graph("path:4");
+        std::shared_ptr<const Sampler> first =
+            make_cpu_sampler(g, Dynamics::glauber, 1, LambdaRecord(1.0), MateArray(4, kNoMate));
+        std::weak_ptr<const Sampler> first_alive = first;
+        const DeviceEdgeStates none = device_edge_states(first);
+        QVERIFY(!none.available());
+        QVERIFY(!none.owner);
+        QVERIFY(none.why_not.find("host memory") != std::string::npos);
+
+        SnapshotExchange exchange;
+        Snapshot back, front;
+        back.device_edges.owner = first;
+        first.reset();
+        exchange.publish(back);
+        QVERIFY(!back.device_edges.owner);
+        QVERIFY(exchange.take(front));
+        QVERIFY(!first_alive.expired());  // the shown snapshot holds it
+        // The chain is replaced (reset): the next snapshot names the new one.
+        auto second = std::shared_ptr<const Sampler>(
+            make_cpu_sampler(g, Dynamics::glauber, 2, LambdaRecord(1.0), MateArray(4, kNoMate)));
+        back.device_edges.owner = second;
+        exchange.publish(back);
+        QVERIFY(exchange.take(front));
+        QVERIFY(front.device_edges.owner == second);
+        QVERIFY(!back.device_edges.owner);
+        QVERIFY(first_alive.expired());  // nothing holds the replaced chain any more
     }
     void saved_session_replays_to_the_same_state_hash() {
         QTemporaryDir dir;

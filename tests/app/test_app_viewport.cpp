@@ -1,11 +1,17 @@
 // The GL viewport itself, under Xvfb (xcb): a 4x4 grid with a known matching is drawn and the
-// pixels at the dimers and at a monomer are checked. Needs OpenGL: never run it offscreen.
+// pixels at the dimers and at a monomer are checked; a lab that asked for the cuda backend says
+// which path fills its edge states (CUDA–GL interop or the CPU upload, and why) and draws the
+// same pixels as the CPU upload and the off-screen renderer. Needs OpenGL: never run it offscreen.
 #include <QSurfaceFormat>
 #include <QtTest>
+#include <cstring>
 
+#include "dimerlab_gpu/gl_interop.hpp"
 #include "gl_viewport.hpp"
 #include "graph/graph_spec.hpp"
+#include "lab_controller.hpp"
 #include "model/matching.hpp"
+#include "offscreen_renderer.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
@@ -17,6 +23,14 @@ bool is_orange(QColor c) {
 }
 bool is_blue(QColor c) {
     return c.red() < 80 && c.green() > 70 && c.green() < 110 && c.blue() > 180;
+}
+
+// Rows of two RGB888 images of one size that differ.
+int differing_rows(const QImage& a, const QImage& b) {
+    int rows = 0;
+    for (int y = 0; y < a.height(); ++y)
+        rows += std::memcmp(a.constScanLine(y), b.constScanLine(y), a.width() * 3) != 0;
+    return rows;
 }
 
 }  // namespace
@@ -86,6 +100,68 @@ class TestAppViewport : public QObject {
         QVERIFY(at2(0.5, 0) != at2(1, 1.5));
         QCOMPARE(at2(2.5, 2), at2(0.5, 0));
         QVERIFY(!is_blue(at2(1, 1.5)));
+    }
+
+    // A lab that asked for cuda: on a machine without a device (CI, this one) its chain runs on the
+    // CPU and the viewport must say "CPU upload" with the probe's own reason; with a device the
+    // path is interop or the CPU upload with the reason registration failed (Xvfb's GL is not on
+    // the GPU). Either way the frame equals the CPU upload of the same matching (the path before
+    // interop existed) and the off-screen renderer's, pixel for pixel.
+    void cuda_lab_reports_its_edge_state_path_and_draws_the_cpu_pixels() {
+        Session session;
+        session.graph = "torus:10x8";
+        session.backend = Backend::cuda;
+        session.seed = 5;
+        session.running = false;
+        session.update_index = 30 * 160;  // a mixed matching: dimers and monomers both drawn
+        GlViewport view;
+        view.overlay().set_visible(false);  // window-only, never exported
+        view.resize(260, 220);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        LabController lab(session, view);
+        lab.sync();
+        QCOMPARE(lab.snapshot().time, session.update_index);
+        const QImage window = view.grabFramebuffer().convertToFormat(QImage::Format_RGB888);
+        QVERIFY2(view.gl_ok(), qPrintable(view.gl_description()));
+
+        const EdgeStatePath path = view.edge_state_path();
+        const gpu::InteropStatus status = gpu::gl_interop_status();
+        if (!status.available) {
+            QVERIFY(!path.interop);
+            QVERIFY(!status.reason.empty());
+            QCOMPARE(path.reason, QString::fromStdString(status.reason));
+            QCOMPARE(lab.backend(), QString("cpu"));  // make_lab_sampler's fallback
+            QVERIFY(!lab.snapshot().device_edges.available());
+        } else {
+            QVERIFY2(path.interop || !path.reason.isEmpty(), qPrintable(path.text()));
+        }
+        QCOMPARE(path.text(), path.interop ? QString("edge states: CUDA-GL interop")
+                                           : "edge states: CPU upload (" + path.reason + ")");
+
+        // The same matching through the CPU upload: no device source.
+        Snapshot cpu = lab.snapshot();
+        cpu.device_edges = {};
+        view.show_snapshot(cpu);
+        const QImage uploaded = view.grabFramebuffer().convertToFormat(QImage::Format_RGB888);
+        QVERIFY(!view.edge_state_path().interop);
+        QCOMPARE(uploaded.size(), window.size());
+        QCOMPARE(differing_rows(window, uploaded), 0);
+
+        OffscreenRenderer off(window.width(), window.height());
+        off.renderer().set_scene(std::make_shared<const SceneGeometry>(lab.shared_graph()));
+        off.renderer().set_states(cpu.mate);
+        off.camera() = view.camera();
+        const QImage offscreen = off.render_image().convertToFormat(QImage::Format_RGB888);
+        QCOMPARE(offscreen.size(), window.size());
+        QCOMPARE(differing_rows(window, offscreen), 0);
+        // Not blank: the matching has both dimers and monomers.
+        QVERIFY(cpu.dimers > 0 && 2 * cpu.dimers < 80);
+
+        // The overlay carries the same line when shown.
+        view.overlay().set_visible(true);
+        view.grabFramebuffer();
+        QCOMPARE(QString::fromStdString(view.overlay().note()), view.edge_state_path().text());
     }
 };
 

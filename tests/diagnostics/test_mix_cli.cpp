@@ -146,6 +146,42 @@ class TestMixCli : public QObject {
         verify_one_error_line(run_cli({"mix", "--graph", "grid:3x3", "--edge", "12"}), 2);  // ids 0..11
         verify_one_error_line(run_cli({"mix", "--graph", "grid:3x3", "--edge", "-1"}), 2);
         verify_one_error_line(run_cli({"mix", "--graph", "grid:3x3", "--empirical-chains", "10"}), 2);
+        verify_one_error_line(run_cli({"mix", "--backend", "gpu"}), 2);
+        verify_one_error_line(run_cli({"mix", "--backend", "cuda", "--dynamics", "jerrum-sinclair"}), 2);
+    }
+
+    // --backend picks what runs the glauber ensemble; every backend runs the same chains, so the
+    // statistics are equal to the last digit. Without a device, auto says so on stderr and runs
+    // cpu, and cuda is refused (exit 2), as for `sample`.
+    void backends_give_identical_statistics() {
+        const QStringList args{"mix", "--graph", "torus:6x6", "--lambda",      "0.7", "--sweeps",
+                               "200", "--seed",  "4",         "--coalescence", "0",   "--depth-blocks",
+                               "0",   "--json"};
+        const CliResult cpu = run_cli(args + QStringList{"--backend", "cpu"});
+        QCOMPARE(cpu.exit_code, 0);
+        QCOMPARE(cpu.json()["backend"].toString(), QString("cpu"));
+        QVERIFY2(cpu.err.isEmpty(), cpu.err.constData());
+        const CliResult def = run_cli(args);
+        QCOMPARE(def.json()["backend"].toString(), QString("cpu"));  // the default
+        const CliResult aut = run_cli(args + QStringList{"--backend", "auto"});
+        QCOMPARE(aut.exit_code, 0);
+        const QString backend = aut.json()["backend"].toString();
+        const CliResult cuda = run_cli(args + QStringList{"--backend", "cuda"});
+        if (backend == "cpu") {
+            QVERIFY2(aut.err.startsWith("notice: no CUDA device"), aut.err.constData());
+            QCOMPARE(aut.err.count('\n'), 1);
+            verify_one_error_line(cuda, 2);
+            QVERIFY2(cuda.err.contains("backend 'cuda' requested"), cuda.err.constData());
+        } else {
+            QCOMPARE(backend, QString("cuda"));
+            QCOMPARE(cuda.exit_code, 0);
+            QCOMPARE(cuda.json()["backend"].toString(), QString("cuda"));
+            QCOMPARE(cuda.json()["rhat"], cpu.json()["rhat"]);
+        }
+        for (const CliResult* r : {&def, &aut}) {
+            for (const char* key : {"rhat", "tau_int", "ess", "starts"})
+                QVERIFY2(r->json()[key] == cpu.json()[key], key);
+        }
     }
 };
 
