@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
     }
     if (epsilons.empty()) epsilons = {0.05};
     std::printf("%-12s %6s %6s %6s %10s %8s %8s %8s %14s %9s %12s\n", "graph", "n", "lambda", "eps", "log_z",
-                "half_w", "planned", "stages", "updates", "seconds", "upd*eps2/n2");
+                "half_w", "repl", "stages", "updates", "seconds", "upd*eps2/n2");
     for (const std::string& spec : graphs) {
         const dimerlab::Graph g = dimerlab::make_graph(spec, dimerlab::BuildOptions{.with_layout = false});
         const double n = g.num_vertices();
@@ -53,8 +53,8 @@ int main(int argc, char** argv) {
                 o.epsilon = eps;
                 o.seed = seed;
                 const dimerlab::ApproxResult r = dimerlab::estimate_log_z(g, o);
-                std::printf("%-12s %6.0f %6g %6g %10.4f %8.4f %8.4f %8zu %14llu %9.2f %12.1f\n", spec.c_str(),
-                            n, lambda, eps, r.log_z, r.half_width, r.planned_half_width, r.stages,
+                std::printf("%-12s %6.0f %6g %6g %10.4f %8.4f %8.0f %8zu %14llu %9.2f %12.1f\n", spec.c_str(),
+                            n, lambda, eps, r.log_z, r.half_width, double(r.replicas), r.stages,
                             static_cast<unsigned long long>(r.updates), r.seconds,
                             double(r.updates) * eps * eps / (n * n));
                 std::fflush(stdout);

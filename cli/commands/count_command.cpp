@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "command.hpp"
+#include "commands/ensemble_backend.hpp"
 #include "counting/approx/approx_count.hpp"
 #include "counting/exact/exact_marginals.hpp"
 #include "counting/exact/matching_polynomial.hpp"
@@ -32,6 +33,7 @@ struct CountOptions {
     bool json = false;
     bool progress = false;
     std::string method = "tpa-paired-product";
+    std::string backend = "cpu";
     unsigned replicas = ApproxOptions{}.replicas;
     std::uint64_t max_states = ExactOptions{}.max_states;
     double max_gb = double(ExactOptions{}.max_bytes) / 1e9;
@@ -118,12 +120,19 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     ao.seed = opt.seed;
     ao.method = parse_approx_method(opt.method);
     ao.replicas = opt.replicas;
+    std::string notice;
+    ao.ensemble = choose_ensemble(opt.backend, "count",
+                                  ao.method == ApproxMethod::paired_product
+                                      ? ""
+                                      : "runs the paired product estimator only, not '" + opt.method + "'",
+                                  notice);
+    std::cerr << notice;
     if (opt.progress || isatty(fileno(stderr))) {
         ao.progress = [last = std::chrono::steady_clock::time_point{}](const ApproxProgress& p) mutable {
             const auto now = std::chrono::steady_clock::now();
             if (now - last < std::chrono::seconds(1) && p.stage < double(p.stages)) return true;
             last = now;
-            std::cerr << "progress: " << p.phase << " batch " << p.attempt << " stage " << std::fixed
+            std::cerr << "progress: " << p.phase << " (" << p.replicas << " replicas) stage " << std::fixed
                       << std::setprecision(1) << p.stage << "/" << p.stages << " samples/stage "
                       << p.samples_per_stage << " half-width " << std::setprecision(4) << p.half_width
                       << " updates " << p.updates << " " << std::setprecision(1) << p.seconds << " s\n"
@@ -132,6 +141,7 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
         };
     }
     const ApproxResult r = estimate_log_z(g, ao);
+    if (!r.notice.empty()) std::cerr << "notice: " << r.notice << "\n";
 
     nlohmann::ordered_json out;
     out["graph"] = g.spec();
@@ -143,10 +153,14 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     out["confidence"] = r.confidence;
     out["half_width"] = r.half_width;
     out["epsilon"] = epsilon;
+    out["backend"] = r.backend;
+    out["stopping_rule"] = "stein-two-stage";
     out["replicas"] = r.replicas;
+    out["first_stage_replicas"] = r.first_stage_replicas;
+    out["first_stage_sd"] = r.first_stage_sd;
+    out["replica_sd"] = r.replica_sd;
     out["stages"] = r.stages;
     out["samples_per_stage"] = r.samples_per_stage;
-    if (std::isfinite(r.planned_half_width)) out["planned_half_width"] = r.planned_half_width;
     out["seed"] = opt.seed;
     out["updates"] = r.updates;
     out["seconds"] = r.seconds;
@@ -186,7 +200,13 @@ CommandAction add_count_command(CLI::App& app) {
         ->capture_default_str();
     sub->add_option("--method", opt->method, "Estimate: tpa-paired-product or vertex-rao-blackwell")
         ->capture_default_str();
-    sub->add_option("--replicas", opt->replicas, "Estimate: independent replicas behind the interval")
+    sub->add_option("--backend", opt->backend,
+                    "Estimate: cpu (replicas on CPU threads) | cuda (replicas as one device ensemble) | "
+                    "auto; the same replica values on every backend")
+        ->capture_default_str();
+    sub->add_option("--replicas", opt->replicas,
+                    "Estimate: replicas of the pilot and of Stein's first stage (the second stage's "
+                    "count follows from their spread)")
         ->capture_default_str();
     sub->add_flag("--progress", opt->progress,
                   "Estimate: progress lines on stderr even when it is not a terminal");

@@ -11,10 +11,9 @@
 #include <optional>
 
 #include "command.hpp"
+#include "commands/ensemble_backend.hpp"
 #include "diagnostics/mix_report.hpp"
 #include "diagnostics/mix_report_json.hpp"
-#include "dimerlab_gpu/cuda_ensemble.hpp"
-#include "dimerlab_gpu/device.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/lambda_record.hpp"
 #include "util/errors.hpp"
@@ -48,37 +47,17 @@ Dynamics parse_mix_dynamics(const std::string& name) {
     throw InputError("unknown dynamics '" + name + "'; mix supports glauber or jerrum-sinclair");
 }
 
-// The ensemble backend of the Glauber chains, as `sample --backend` picks one: cpu; cuda, which
-// without a device is an error (exit 2) rather than a silent CPU run; auto, cuda when a device is
-// present, otherwise cpu with a one-line notice in `notice`. Empty factory: the CPU ensemble.
-EnsembleFactory choose_ensemble(const std::string& requested, Dynamics dynamics, std::string& notice) {
-    if (requested != "cpu" && requested != "cuda" && requested != "auto")
-        throw InputError("unknown backend '" + requested + "'; mix supports cpu, cuda or auto");
-    if (requested == "cpu") return {};
-    if (dynamics != Dynamics::glauber) {
-        if (requested == "auto") return {};
-        throw InputError("backend 'cuda' runs the glauber ensemble only, not '" +
-                         std::string(dynamics_name(dynamics)) + "'; use --backend cpu");
-    }
-    const gpu::DeviceInfo info = gpu::probe();
-    if (!info.available) {
-        if (requested == "cuda")
-            throw InputError("backend 'cuda' requested but " + info.reason + "; use --backend cpu or auto");
-        notice = "notice: no CUDA device (" + info.reason + "); using cpu\n";
-        return {};
-    }
-    return [](const Graph& g, std::uint64_t seed, LambdaRecord record,
-              std::vector<MateArray> starts) -> std::unique_ptr<SamplerEnsemble> {
-        return std::make_unique<gpu::CudaSamplerEnsemble>(g, seed, std::move(record), std::move(starts));
-    };
-}
-
 int run_mix(const MixOptions& opt) {
     check_lambda(opt.lambda, "--lambda");
     MixRequest q;
     q.dynamics = parse_mix_dynamics(opt.dynamics);
     std::string notice;
-    q.ensemble = choose_ensemble(opt.backend, q.dynamics, notice);
+    q.ensemble = choose_ensemble(
+        opt.backend, "mix",
+        q.dynamics == Dynamics::glauber
+            ? ""
+            : "runs the glauber ensemble only, not '" + std::string(dynamics_name(q.dynamics)) + "'",
+        notice);
     q.lambda = opt.lambda;
     q.chains = opt.chains;
     q.sweeps = opt.sweeps;

@@ -1,8 +1,11 @@
 #pragma once
 // Per-element steps of Algorithm A (science.md §2.3): three-valued Jacobi rounds over
-// per-vertex, time-ordered event lists. CPU threads (jacobi_block.cpp) and CUDA kernels
-// (gpu/src/jacobi_block.cu) call exactly these functions, so the logic the GPU runs is the logic
-// the CPU tests check (architecture.md §4). Device-compilable: no std containers, no exceptions.
+// per-vertex, time-ordered event lists, in the scan form the CUDA kernels
+// (gpu/src/jacobi_device_state.cu) run. The CPU solver (jacobi_block.cpp) runs the gather form
+// of the same rounds (jacobi_gather_steps.hpp), which shares three_valued_heat_bath below;
+// tests/parallel/test_gather_steps.cpp checks that both forms decide alike, and the GPU tests
+// compare the kernels with the CPU backends (architecture.md §4). Device-compilable: no std
+// containers, no exceptions.
 //
 // A block of B tape updates, started from matching M_0, is laid out as "slots":
 //   slots 0 .. V-1    virtual updates at time 0, one per edge of M_0 (value 1);

@@ -26,7 +26,10 @@ class TestApproxCountCli : public QObject {
         QCOMPARE(o["lambda"].toDouble(), 1.0);
         QCOMPARE(o["method"].toString(), QString("tpa-paired-product"));
         QCOMPARE(o["confidence"].toDouble(), 0.95);
-        QCOMPARE(o["replicas"].toInt(), 8);
+        QCOMPARE(o["first_stage_replicas"].toInt(), 8);
+        QCOMPARE(o["stopping_rule"].toString(), QString("stein-two-stage"));
+        QCOMPARE(o["backend"].toString(), QString("cpu-threads"));
+        QVERIFY(o["replicas"].toInt() >= 2 && o["first_stage_sd"].toDouble() > 0 && o.contains("replica_sd"));
         const QJsonArray ci = o["ci"].toArray();
         QCOMPARE(ci.size(), 2);
         const double lo = ci[0].toDouble();
@@ -51,6 +54,30 @@ class TestApproxCountCli : public QObject {
         QVERIFY(o["half_width"].toDouble() <= 0.2);
     }
 
+    // Every backend runs replica k on the same tape, so the estimate is the same bit for bit; cuda
+    // without a device is an error, auto falls back to cpu with one notice line.
+    void backends_give_the_same_estimate() {
+        const QStringList args{"count", "--graph", "grid:5x5", "--epsilon", "0.2", "--seed", "5", "--json"};
+        const CliResult cpu = run_cli(args + QStringList{"--backend", "cpu"});
+        QCOMPARE(cpu.exit_code, 0);
+        QVERIFY2(cpu.err.isEmpty(), cpu.err.constData());
+        const CliResult aut = run_cli(args + QStringList{"--backend", "auto"});
+        QCOMPARE(aut.exit_code, 0);
+        const CliResult cuda = run_cli(args + QStringList{"--backend", "cuda"});
+        if (aut.json()["backend"].toString() == "cpu-threads") {
+            QVERIFY2(aut.err.startsWith("notice: no CUDA device") && aut.err.count('\n') == 1,
+                     aut.err.constData());
+            QCOMPARE(cuda.exit_code, 2);
+            QVERIFY2(cuda.err.startsWith("error: backend 'cuda' requested"), cuda.err.constData());
+        } else {
+            QCOMPARE(aut.json()["backend"].toString(), QString("ensemble-cuda"));
+            QCOMPARE(cuda.exit_code, 0);
+            QCOMPARE(cuda.json()["log_z"], cpu.json()["log_z"]);
+        }
+        for (const char* key : {"log_z", "ci", "replicas", "first_stage_sd", "updates"})
+            QVERIFY2(aut.json()[key] == cpu.json()[key], key);
+    }
+
     void progress_flag_writes_progress_lines_to_stderr() {
         const CliResult r = run_cli(
             {"count", "--graph", "cycle:8", "--lambda", "1", "--epsilon", "0.3", "--progress", "--json"});
@@ -69,6 +96,8 @@ class TestApproxCountCli : public QObject {
                                         {"--epsilon", "0.1", "--confidence", "0"},
                                         {"--epsilon", "0.1", "--confidence", "x"},
                                         {"--epsilon", "0.1", "--method", "magic"},
+                                        {"--epsilon", "0.1", "--backend", "gpu"},
+                                        {"--epsilon", "0.1", "--backend", "cuda", "--method", "vertex"},
                                         {"--epsilon", "0.1", "--lambda", "-2"}};
         for (const QStringList& extra : bad) {
             const CliResult r = run_cli(QStringList{"count", "--graph", "cycle:5", "--json"} + extra);

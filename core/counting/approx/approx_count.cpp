@@ -12,9 +12,11 @@
 #include "counting/approx/paired_product.hpp"
 #include "counting/approx/replica_interval.hpp"
 #include "counting/approx/stage_variance.hpp"
+#include "counting/approx/stein_two_stage.hpp"
 #include "counting/approx/tpa.hpp"
 #include "counting/approx/vertex_reduction.hpp"
 #include "model/lambda_record.hpp"
+#include "model/matching.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
@@ -49,6 +51,9 @@ void check_options(const ApproxOptions& o) {
         throw InputError("confidence must lie strictly between 0 and 1");
     if (o.replicas < 2) throw InputError("at least two replicas are needed for an interval");
     if (o.pilot_samples < 2) throw InputError("the pilot needs at least two samples per stage");
+    if (o.ensemble && o.method != ApproxMethod::paired_product)
+        throw InputError("ensembles run the paired product estimator only, not " +
+                         std::string(approx_method_name(o.method)));
     if (!(o.sample_spacing_sweeps > 0) || !(o.burn_in_sweeps >= 0))
         throw InputError("sample spacing must be positive and burn-in non-negative");
 }
@@ -72,6 +77,8 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     result.method = std::string(approx_method_name(options.method));
     result.confidence = options.confidence;
     result.replicas = options.replicas;
+    result.backend = "cpu-threads";
+    EnsembleFactory ensemble_factory = options.ensemble;
 
     std::atomic<bool> cancelled{false};
     const auto is_cancelled = [&] {
@@ -113,38 +120,38 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     }
     result.stages = stages;
 
-    const unsigned replicas = options.replicas;
-    const unsigned threads =
-        std::max(1u, std::min(replicas, options.threads ? options.threads
-                                                        : std::max(1u, std::thread::hardware_concurrency())));
+    const unsigned first_count = options.replicas;
+    const unsigned hardware =
+        options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
 
-    // Samples per stage: the pilot's uniform count, then a per-stage allocation from its
-    // within-series variances.
+    // One batch of `count` independent replicas over the current per-stage sample counts, on
+    // fresh seeds (batches never share a tape). Returns the replica values and, per replica, each
+    // stage's unit variance.
     std::vector<std::uint64_t> stage_samples(stages, options.pilot_samples);
     const auto mean_samples = [&] {
         double total = 0;
         for (std::uint64_t s : stage_samples) total += double(s);
         return static_cast<std::uint64_t>(std::ceil(total / double(stages)));
     };
-    // The interval's half-width is t · s / √R with s the replicas' sample sd, which scatters
-    // around the true σ like √(χ²_{R-1}/(R-1)). Plan σ so that a batch meets ε with probability
-    // kMeetProbability; a miss costs a fresh, larger batch.
-    constexpr double kMeetProbability = 0.85;
-    const double df = replicas - 1;
-    const double spread = std::sqrt(chi_squared_quantile(kMeetProbability, df) / df);
-    const double t_quantile = student_t_quantile(options.confidence, df);
-    const double target_sd = options.epsilon * std::sqrt(double(replicas)) / (t_quantile * spread);
-    const std::uint64_t min_samples = std::max<std::uint64_t>(16, options.pilot_samples / 8);
-    double half_width = std::numeric_limits<double>::quiet_NaN();
-    double planned_half_width = std::numeric_limits<double>::quiet_NaN();
-    for (int attempt = 0; attempt <= options.max_attempts; ++attempt) {
+    std::uint64_t batch_index = 0;
+    double shown_half_width = std::numeric_limits<double>::quiet_NaN();
+    struct Batch {
+        std::vector<double> values;
+        std::vector<std::vector<double>> unit_variance;
+    };
+    // Vertex reduction burns in at least 10 sweeps per stage: removing v_{i-1}'s dimer leaves a
+    // state off equilibrium near v_i, exactly where p_i is measured (3 sweeps gave a bias of
+    // +0.004 on complete:8 that did not shrink with the sample count).
+    const auto run_batch = [&](std::size_t count, const std::string& phase, int attempt) {
+        const std::uint64_t batch = ++batch_index;
         const std::uint64_t samples = mean_samples();
         std::atomic<std::uint64_t> stages_done{0};
         std::atomic<std::uint64_t> updates_done{0};
-        std::atomic<unsigned> next_replica{0};
-        std::vector<double> values(replicas);
-        std::vector<std::uint64_t> used(replicas);
-        std::vector<std::vector<double>> unit_variance(replicas);
+        std::atomic<std::size_t> next_replica{0};
+        Batch out;
+        out.values.resize(count);
+        out.unit_variance.resize(count);
+        std::vector<std::uint64_t> used(count);
         ReplicaControl control;
         control.samples_per_stage = samples;
         control.stage_samples = stage_samples;
@@ -153,27 +160,52 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         control.cancel = &cancelled;
         control.stages_done = &stages_done;
         control.updates_done = &updates_done;
-        // Vertex reduction burns in at least 10 sweeps per stage: removing v_{i-1}'s dimer leaves
-        // a state off equilibrium near v_i, exactly where p_i is measured (3 sweeps gave a bias
-        // of +0.004 on complete:8 that did not shrink with the sample count).
+        // Replica r of this batch runs on the tape of base + r on every backend, as chain r of an
+        // ensemble seeded base does.
+        const std::uint64_t base = derive_seed(options.seed, batch, 0);
+        std::unique_ptr<SamplerEnsemble> ensemble;
+        if (ensemble_factory) {
+            try {
+                ensemble =
+                    ensemble_factory(graph, base, LambdaRecord(schedule.lambdas.front()),
+                                     std::vector<MateArray>(count, MateArray(graph.num_vertices(), kNoMate)));
+                result.backend = "ensemble-" + std::string(ensemble->backend_name());
+            } catch (const InfeasibleError& e) {
+                result.notice =
+                    std::string("ensemble unavailable (") + e.what() + "); replicas run on CPU threads";
+                result.backend = "cpu-threads";
+                ensemble_factory = nullptr;
+            }
+        }
         const auto worker = [&] {
-            for (unsigned r = next_replica++; r < replicas; r = next_replica++) {
-                // Fresh seeds for every batch: batches never share a tape.
-                const std::uint64_t seed =
-                    derive_seed(options.seed, 1 + static_cast<std::uint64_t>(attempt), r);
+            for (std::size_t r = next_replica++; r < count; r = next_replica++) {
+                const std::uint64_t seed = base + r;
                 ReplicaRun run =
                     options.method == ApproxMethod::paired_product
                         ? run_paired_product(graph, schedule, seed, control)
                         : run_vertex_reduction(graph, options.lambda, seed, options.sample_spacing_sweeps,
                                                std::max(10.0, options.burn_in_sweeps), control);
-                values[r] = run.log_z;
+                out.values[r] = run.log_z;
                 used[r] = run.updates;
-                unit_variance[r] = std::move(run.unit_variance);
+                out.unit_variance[r] = std::move(run.unit_variance);
             }
         };
+        const auto ensemble_worker = [&] {
+            std::vector<ReplicaRun> runs = run_paired_product_ensemble(graph, schedule, *ensemble, control);
+            for (std::size_t r = 0; r < count; ++r) {
+                out.values[r] = runs[r].log_z;
+                used[r] = runs[r].updates;
+                out.unit_variance[r] = std::move(runs[r].unit_variance);
+            }
+        };
+        const unsigned threads =
+            static_cast<unsigned>(std::max<std::size_t>(1, std::min<std::size_t>(count, hardware)));
         std::vector<std::future<void>> futures;
-        for (unsigned i = 0; i < threads; ++i) futures.push_back(std::async(std::launch::async, worker));
-        const std::string phase = attempt == 0 ? "pilot" : "estimate";
+        if (ensemble) {
+            futures.push_back(std::async(std::launch::async, ensemble_worker));
+        } else {
+            for (unsigned i = 0; i < threads; ++i) futures.push_back(std::async(std::launch::async, worker));
+        }
         const std::uint64_t updates_before = result.updates;
         std::exception_ptr failure;
         for (auto& f : futures) {
@@ -182,10 +214,11 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
                     result.updates = updates_before + updates_done.load();
                     report({.phase = phase,
                             .attempt = attempt,
-                            .stage = double(stages_done.load()) / replicas,
+                            .stage = double(stages_done.load()) / double(count),
                             .stages = stages,
                             .samples_per_stage = samples,
-                            .half_width = half_width});
+                            .replicas = count,
+                            .half_width = shown_half_width});
                 } catch (const CountCancelled&) {
                     cancelled = true;  // the workers stop at their next sample
                 }
@@ -201,71 +234,102 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         if (is_cancelled()) throw CountCancelled();
         result.updates = updates_before;
         for (std::uint64_t u : used) result.updates += u;
+        return out;
+    };
 
-        ReplicaInterval ci = replica_interval(values, options.confidence);
-        if (options.method == ApproxMethod::vertex_reduction) {
-            // Every stage adds -ln p̂_i, whose Jensen bias is +Var/2 to second order, so each
-            // replica is biased by +Var(ln Ẑ_r)/2; subtract the replicas' own estimate of it. (The
-            // paired estimator's up and down terms carry opposite, nearly equal biases.)
-            const double shift = ci.sd * ci.sd / 2;
-            ci.mean -= shift;
-            ci.lo -= shift;
-            ci.hi -= shift;
-        }
-        half_width = ci.half_width;
-        report({.phase = phase,
-                .attempt = attempt,
-                .stage = double(stages),
-                .stages = stages,
-                .samples_per_stage = samples,
-                .half_width = half_width});
-        // The pilot only sizes the next batch: accepting it would let a lucky small spread pick
-        // the interval that is reported.
-        if (attempt > 0 && ci.half_width <= options.epsilon) {
-            result.log_z = ci.mean;
-            result.ci_lo = ci.lo;
-            result.ci_hi = ci.hi;
-            result.half_width = ci.half_width;
-            result.planned_half_width = planned_half_width;
-            result.replica_log_z = values;
-            result.samples_per_stage = samples;
-            result.stage_samples = stage_samples;
-            result.attempts = attempt;
-            result.seconds = clock.seconds();
-            return result;
-        }
-        if (attempt == 0) {
-            // Neyman allocation: with per-stage unit variances v_i, Var(ln Ẑ_r) ≈ Σ v_i / N_i,
-            // and N_i ∝ √v_i minimises Σ N_i for a given variance.
-            std::vector<double> v(stages, 0.0);
-            for (const auto& u : unit_variance)
-                for (std::size_t i = 0; i < stages && i < u.size(); ++i) v[i] += u[i] / double(replicas);
-            double root_sum = 0;
-            for (double x : v) root_sum += std::sqrt(x);
-            if (root_sum > 0) {
-                double planned_var = 0;
-                for (std::size_t i = 0; i < stages; ++i) {
-                    const double wanted = std::ceil(std::sqrt(v[i]) * root_sum / (target_sd * target_sd));
-                    stage_samples[i] =
-                        static_cast<std::uint64_t>(std::clamp(wanted, double(min_samples), 1e12));
-                    planned_var += v[i] / double(stage_samples[i]);
-                }
-                planned_half_width = t_quantile * std::sqrt(planned_var / double(replicas));
-                continue;
-            }
-            // No within-series variance (every series too short or constant): fall through to
-            // scaling by the replicas' spread.
-        }
-        // A batch that missed (or a degenerate pilot): sd² ∝ 1/N, so scale every stage alike.
-        const double ratio = ci.half_width / options.epsilon;
-        const double grow = std::clamp(ratio * ratio * spread * spread, 1.5, 1e6);
+    // Sizing. The second stage should hold about second_target replicas: more replicas make
+    // the first stage a smaller share of the work (total ∝ first_count / target + 1), but each
+    // replica then has fewer samples per stage and a larger nonlinearity (Jensen) bias.
+    const std::size_t second_target =
+        options.second_stage_target ? options.second_stage_target : 2 * std::size_t(first_count);
+    const double t_first = student_t_quantile(options.confidence, double(first_count - 1));
+    const double target_var = double(second_target) * options.epsilon * options.epsilon / (t_first * t_first);
+    const std::uint64_t min_samples = std::max<std::uint64_t>(16, options.pilot_samples / 8);
+    const auto scale_all = [&](double grow) {
         for (std::uint64_t& n : stage_samples)
             n = static_cast<std::uint64_t>(
                 std::clamp(std::ceil(double(n) * grow), double(min_samples), 1e12));
-        planned_half_width = std::numeric_limits<double>::quiet_NaN();
+    };
+
+    // The pilot only shapes the allocation: per-stage unit variances v_i give N_i ∝ √v_i
+    // (Neyman: minimises Σ N_i for Var(ln Ẑ_r) ≈ Σ v_i / N_i), scaled to target_var.
+    {
+        const Batch pilot = run_batch(first_count, "pilot", 0);
+        const ReplicaInterval ci = replica_interval(pilot.values, options.confidence);
+        shown_half_width = ci.half_width;
+        report({.phase = "pilot",
+                .stage = double(stages),
+                .stages = stages,
+                .samples_per_stage = mean_samples(),
+                .replicas = first_count,
+                .half_width = shown_half_width});
+        std::vector<double> v(stages, 0.0);
+        for (const auto& u : pilot.unit_variance)
+            for (std::size_t i = 0; i < stages && i < u.size(); ++i) v[i] += u[i] / double(first_count);
+        double root_sum = 0;
+        for (double x : v) root_sum += std::sqrt(x);
+        if (root_sum > 0) {
+            for (std::size_t i = 0; i < stages; ++i) {
+                const double wanted = std::ceil(std::sqrt(v[i]) * root_sum / target_var);
+                stage_samples[i] = static_cast<std::uint64_t>(std::clamp(wanted, double(min_samples), 1e12));
+            }
+        } else if (ci.sd > 0) {
+            scale_all(ci.sd * ci.sd / target_var);  // no within-series variance: scale by the spread
+        }
     }
-    throw InfeasibleError("the interval did not reach half-width " + std::to_string(options.epsilon) +
-                          " in " + std::to_string(options.max_attempts) + " batches");
+
+    // Stein's first stage, repeated on fresh seeds (with every stage scaled up) only while its
+    // second stage would exceed kMaxGrowth times the target: that decision sees no replica of
+    // the stages that follow, so it cannot bias them.
+    constexpr std::size_t kMaxGrowth = 8;
+    double first_sd = 0;
+    std::uint64_t second_count = 0;
+    int attempts = 0;
+    for (;;) {
+        ++attempts;
+        const Batch first = run_batch(first_count, "first stage", attempts);
+        first_sd = replica_interval(first.values, options.confidence).sd;
+        second_count = stein_second_stage_size(first_sd, first_count, options.epsilon, options.confidence);
+        shown_half_width = t_first * first_sd / std::sqrt(double(second_count));
+        report({.phase = "first stage",
+                .attempt = attempts,
+                .stage = double(stages),
+                .stages = stages,
+                .samples_per_stage = mean_samples(),
+                .replicas = first_count,
+                .half_width = shown_half_width});
+        if (second_count <= kMaxGrowth * second_target) break;
+        if (attempts >= options.max_attempts)
+            throw InfeasibleError("the estimate would need " + std::to_string(second_count) +
+                                  " replicas after " + std::to_string(attempts) +
+                                  " first stages; use a larger --epsilon");
+        scale_all(double(second_count) / double(second_target));
+    }
+
+    const Batch second = run_batch(second_count, "estimate", attempts);
+    const SteinInterval ci = stein_interval(second.values, first_sd, first_count, options.confidence);
+    double shift = 0;
+    if (options.method == ApproxMethod::vertex_reduction) {
+        // Every stage adds -ln p̂_i, whose Jensen bias is +Var/2 to second order, so each replica
+        // is biased by +Var(ln Ẑ_r)/2; subtract the first stage's estimate of it (independent of
+        // the second stage). The paired estimator's up and down terms carry opposite, nearly
+        // equal biases.
+        shift = first_sd * first_sd / 2;
+    }
+    result.log_z = ci.mean - shift;
+    result.ci_lo = ci.lo - shift;
+    result.ci_hi = ci.hi - shift;
+    result.half_width = ci.half_width;
+    result.replicas = static_cast<unsigned>(second_count);
+    result.first_stage_replicas = first_count;
+    result.first_stage_sd = first_sd;
+    result.replica_sd = ci.second_sd;
+    result.replica_log_z = second.values;
+    result.samples_per_stage = mean_samples();
+    result.stage_samples = stage_samples;
+    result.attempts = attempts;
+    result.seconds = clock.seconds();
+    return result;
 }
 
 }  // namespace dimerlab

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph.hpp"
 
 namespace dimerlab {
@@ -22,11 +23,14 @@ ApproxMethod parse_approx_method(std::string_view text);   // InputError on anyt
 
 // A snapshot for progress displays. `half_width` is NaN until the first batch of replicas ends.
 struct ApproxProgress {
-    std::string phase;  // "schedule", "pilot", "estimate"
-    int attempt = 0;    // 0: the pilot; each later attempt runs fresh replicas
+    std::string phase;  // "schedule", "pilot", "first stage", "estimate"
+    int attempt = 0;    // 0: the pilot; then the first stage run (a new one each time it is rescaled)
     double stage = 0;   // stages done, averaged over the running replicas
     std::size_t stages = 0;
     std::uint64_t samples_per_stage = 0;
+    std::size_t replicas = 0;  // in the running batch
+    // The pilot's Student-t half-width; from the first stage on, the half-width the final
+    // interval will have (Stein: fixed before the second stage runs).
     double half_width = 0;
     std::uint64_t updates = 0;
     double seconds = 0;
@@ -44,8 +48,14 @@ struct ApproxOptions {
     double confidence = 0.95;  // two-sided level of the Student-t interval
     std::uint64_t seed = 1;
     ApproxMethod method = ApproxMethod::paired_product;
-    unsigned replicas = 8;  // R >= 2 independent replicas; the interval has R - 1 degrees of freedom
-    unsigned threads = 0;   // 0: hardware concurrency, at most `replicas`
+    // Replicas of the pilot and of Stein's first stage (>= 2); the interval has replicas - 1
+    // degrees of freedom. The second stage's count follows from the first stage's spread.
+    unsigned replicas = 8;
+    // Stein's second stage is sized to hold about this many replicas (0: 2 · replicas). More make
+    // the first stage a smaller share of the work, fewer make each replica larger and its
+    // nonlinearity (Jensen) bias smaller.
+    unsigned second_stage_target = 0;
+    unsigned threads = 0;  // 0: hardware concurrency, at most `replicas`
     // Samples per stage in the pilot batch, which only sizes the later batches and never forms
     // the reported interval: per stage, the variance of the stage's contribution with its
     // autocorrelation (batch means), pooled over the replicas, sets that stage's sample count.
@@ -58,35 +68,44 @@ struct ApproxOptions {
     unsigned tpa_runs = 2;          // TPA runs pooled to learn the schedule
     double stage_curvature = 0.25;  // schedule target for ln(Z(λ_a) Z(λ_b) / Z(√(λ_a λ_b))²)
     int max_attempts = 8;
+    // Paired product only. Empty: each replica runs on its own CPU thread. Set: each batch runs
+    // as one ensemble of its replicas advanced together (a device runs K chains for little more
+    // than one). Both give the same replica values bit for bit; a factory that throws
+    // InfeasibleError (no device) falls back to CPU threads with a notice.
+    EnsembleFactory ensemble;
     std::function<bool(const ApproxProgress&)> progress;  // return false to cancel
     const std::atomic<bool>* cancel = nullptr;
 };
 
 struct ApproxResult {
     std::string method;
-    double log_z = 0;  // mean of the replica estimates
+    std::string backend;  // "cpu-threads", or "ensemble-" + the ensemble's backend name
+    std::string notice;   // why a requested ensemble was not used, if it was not
+    double log_z = 0;     // mean of the replica estimates
     double ci_lo = 0;
     double ci_hi = 0;
     double half_width = 0;
     double confidence = 0;
-    unsigned replicas = 0;
-    std::vector<double> replica_log_z;  // the final batch, one per replica
+    unsigned replicas = 0;              // in the second stage, whose mean is log_z
+    std::vector<double> replica_log_z;  // the second stage, one per replica
+    unsigned first_stage_replicas = 0;
+    double first_stage_sd = 0;  // sizes the second stage and the half-width
+    double replica_sd = 0;      // the second stage's own spread, for comparison only
     std::size_t stages = 0;
-    std::uint64_t samples_per_stage = 0;       // in the final batch, mean over the stages
-    std::vector<std::uint64_t> stage_samples;  // in the final batch, per stage
-    double planned_half_width = 0;             // what the pilot predicted for the final batch (NaN: no plan)
-    int attempts = 0;                          // batches run after the pilot
+    std::uint64_t samples_per_stage = 0;       // per replica, mean over the stages
+    std::vector<std::uint64_t> stage_samples;  // per replica, per stage
+    int attempts = 0;                          // first stages run (more than one after a rescale)
     std::uint64_t updates = 0;                 // every update of every chain, pilot and schedule included
     double seconds = 0;
 };
 
-// Runs batches of `replicas` independent estimates (fresh seeds, hence independent tapes) and
-// returns the first batch after the pilot whose Student-t half-width on ln Z is at most
-// epsilon. Each batch's sample counts are fixed before it starts (from the pilot's per-stage
-// variances, or after a miss from the previous batch's spread), so the interval is that of a
-// fixed-size experiment; they aim at a half-width that meets epsilon with probability 0.85. Throws InputError
-// on bad options, InfeasibleError when max_attempts batches do not reach epsilon, CountCancelled when
-// cancelled.
+// Learns the schedule (paired product), runs a pilot batch of `replicas` independent estimates
+// that shapes the per-stage sample counts, then Stein's two-stage procedure
+// (stein_two_stage.hpp): a first stage of `replicas` estimates measures their spread, which fixes
+// how many fresh estimates the second stage runs; the second stage alone gives log_z and the
+// interval, of half-width at most epsilon. Every batch runs on fresh seeds. Throws InputError on
+// bad options, InfeasibleError when max_attempts first stages leave the second stage far too
+// large, CountCancelled when cancelled.
 ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options);
 
 // Independent seeds for the chains of one run: splitmix64 of (seed, a, b).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include "counting/approx/approx_count.hpp"
@@ -28,6 +29,66 @@ class LogMeanExp {
     std::uint64_t count_ = 0;
 };
 
+// One replica's record at stage i: |M| of each sample, folded into the stage's two log-means.
+class StageRecord {
+  public:
+    StageRecord(const std::vector<double>& lam, std::size_t i)
+        : has_down_(i > 0),
+          has_up_(i + 1 < lam.size()),
+          log_down_(has_down_ ? 0.5 * std::log(lam[i - 1] / lam[i]) : 0.0),
+          log_up_(has_up_ ? 0.5 * std::log(lam[i + 1] / lam[i]) : 0.0) {}
+
+    void add(double k) {
+        dimers_.push_back(k);
+        down_.add(k * log_down_);
+        up_.add(k * log_up_);
+    }
+    // The stage's term of ln Ẑ: + ln ū (towards λ_{i+1}) - ln d̄ (towards λ_{i-1}).
+    double contribution() const { return (has_up_ ? up_.value() : 0.0) - (has_down_ ? down_.value() : 0.0); }
+    // N_i · Var of the term, with autocorrelation (batch means) and the rare-event floor.
+    double unit_variance(double m, double lambda) const {
+        // Delta method: ln ū - ln d̄ moves by the mean of u_s/ū - d_s/d̄.
+        std::vector<double> linear;
+        linear.reserve(dimers_.size());
+        for (double k : dimers_) {
+            double y = 0;
+            if (has_up_) y += std::exp(k * log_up_ - up_.value());
+            if (has_down_) y -= std::exp(k * log_down_ - down_.value());
+            linear.push_back(y);
+        }
+        // Near λ_0 a dimer is a rare event (P ≈ 1 - e^{-m λ_i}), so a short series often holds
+        // none and measures zero variance; the pilot then gave such stages the minimum count and
+        // each replica's term became a lumpy rare-event estimate, low in most replicas and far
+        // high in a few (grid:10x10 at ε = 0.1: batches low by 0.0074 ± 0.0021 over 370 seeds,
+        // and one replica +1.47 at ε = 0.05). One dimer in a sample moves y by
+        // e^{δ_up} - e^{δ_down}, so y's variance is at least q (e^{δ_up} - e^{δ_down})².
+        const double q = -std::expm1(-m * lambda);
+        const double jump = std::exp(log_up_) - std::exp(log_down_);
+        return std::max(batch_means_unit_variance(linear), q * jump * jump);
+    }
+
+  private:
+    bool has_down_;
+    bool has_up_;
+    double log_down_;
+    double log_up_;
+    LogMeanExp down_;
+    LogMeanExp up_;
+    std::vector<double> dimers_;
+};
+
+void count_stage(const ReplicaControl& control, std::uint64_t samples, std::uint64_t chains) {
+    if (control.stages_done) control.stages_done->fetch_add(chains, std::memory_order_relaxed);
+    if (control.updates_done)
+        control.updates_done->fetch_add(
+            chains * (control.burn_in_updates + samples * control.spacing_updates),
+            std::memory_order_relaxed);
+}
+
+void check_cancel(const ReplicaControl& control) {
+    if (control.cancel && control.cancel->load(std::memory_order_relaxed)) throw CountCancelled();
+}
+
 }  // namespace
 
 ReplicaRun run_paired_product(const Graph& graph, const AnnealingSchedule& schedule, std::uint64_t seed,
@@ -42,52 +103,58 @@ ReplicaRun run_paired_product(const Graph& graph, const AnnealingSchedule& sched
     sampler->advance(control.burn_in_updates);
     out.unit_variance.assign(lam.size(), 0.0);
     const double m = static_cast<double>(graph.num_edges());
-    std::vector<double> dimers;
-    std::vector<double> linear;
     for (std::size_t i = 0; i < lam.size(); ++i) {
         if (i > 0) {
             sampler->set_lambda(lam[i]);
             sampler->advance(control.burn_in_updates);
         }
-        const double log_down = i > 0 ? 0.5 * std::log(lam[i - 1] / lam[i]) : 0.0;
-        const double log_up = i + 1 < lam.size() ? 0.5 * std::log(lam[i + 1] / lam[i]) : 0.0;
-        LogMeanExp down;
-        LogMeanExp up;
+        StageRecord stage(lam, i);
         const std::uint64_t samples = control.samples(i);
-        dimers.clear();
         for (std::uint64_t s = 0; s < samples; ++s) {
-            if (control.cancel && control.cancel->load(std::memory_order_relaxed)) throw CountCancelled();
+            check_cancel(control);
             sampler->advance(control.spacing_updates);
-            const double k = sampler->dimers();
-            dimers.push_back(k);
-            down.add(k * log_down);
-            up.add(k * log_up);
+            stage.add(sampler->dimers());
         }
-        if (i > 0) out.log_z -= down.value();
-        if (i + 1 < lam.size()) out.log_z += up.value();
-        // Delta method: ln ū - ln d̄ moves by the mean of u_s/ū - d_s/d̄.
-        linear.clear();
-        for (double k : dimers) {
-            double y = 0;
-            if (i + 1 < lam.size()) y += std::exp(k * log_up - up.value());
-            if (i > 0) y -= std::exp(k * log_down - down.value());
-            linear.push_back(y);
-        }
-        // Near λ_0 a dimer is a rare event (P ≈ 1 - e^{-m λ_i}), so a short series often holds
-        // none and measures zero variance; the pilot then gave such stages the minimum count and
-        // each replica's term became a lumpy rare-event estimate, low in most replicas and far
-        // high in a few (grid:10x10 at ε = 0.1: batches low by 0.0074 ± 0.0021 over 370 seeds, and
-        // one replica +1.47 at ε = 0.05). One dimer in a sample moves y by e^{δ_up} - e^{δ_down},
-        // so y's variance is at least q (e^{δ_up} - e^{δ_down})².
-        const double q = -std::expm1(-m * lam[i]);
-        const double jump = std::exp(log_up) - std::exp(log_down);
-        out.unit_variance[i] = std::max(batch_means_unit_variance(linear), q * jump * jump);
-        if (control.stages_done) control.stages_done->fetch_add(1, std::memory_order_relaxed);
-        if (control.updates_done)
-            control.updates_done->fetch_add(control.burn_in_updates + samples * control.spacing_updates,
-                                            std::memory_order_relaxed);
+        out.log_z += stage.contribution();
+        out.unit_variance[i] = stage.unit_variance(m, lam[i]);
+        count_stage(control, samples, 1);
     }
     out.updates = sampler->time();
+    return out;
+}
+
+std::vector<ReplicaRun> run_paired_product_ensemble(const Graph& graph, const AnnealingSchedule& schedule,
+                                                    SamplerEnsemble& ensemble,
+                                                    const ReplicaControl& control) {
+    const std::size_t chains = ensemble.size();
+    std::vector<ReplicaRun> out(chains);
+    for (ReplicaRun& r : out) r.log_z = schedule.log_z_bottom;
+    if (graph.num_edges() == 0 || schedule.stages() == 0) return out;
+    const std::vector<double>& lam = schedule.lambdas;
+    if (ensemble.time() != 0 || ensemble.lambda() != lam[0])
+        throw std::invalid_argument("the ensemble must start at update 0 at the schedule's first λ");
+    ensemble.advance(control.burn_in_updates);
+    const double m = static_cast<double>(graph.num_edges());
+    for (ReplicaRun& r : out) r.unit_variance.assign(lam.size(), 0.0);
+    for (std::size_t i = 0; i < lam.size(); ++i) {
+        if (i > 0) {
+            ensemble.set_lambda(lam[i]);
+            ensemble.advance(control.burn_in_updates);
+        }
+        std::vector<StageRecord> stages(chains, StageRecord(lam, i));
+        const std::uint64_t samples = control.samples(i);
+        for (std::uint64_t s = 0; s < samples; ++s) {
+            check_cancel(control);
+            ensemble.advance(control.spacing_updates);
+            for (std::size_t k = 0; k < chains; ++k) stages[k].add(ensemble.dimers(k));
+        }
+        for (std::size_t k = 0; k < chains; ++k) {
+            out[k].log_z += stages[k].contribution();
+            out[k].unit_variance[i] = stages[k].unit_variance(m, lam[i]);
+        }
+        count_stage(control, samples, chains);
+    }
+    for (ReplicaRun& r : out) r.updates = ensemble.time();
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "counting/approx/annealing_schedule.hpp"
+#include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph.hpp"
 
 namespace dimerlab {
@@ -38,5 +39,12 @@ struct ReplicaControl {
 // Throws CountCancelled.
 ReplicaRun run_paired_product(const Graph& graph, const AnnealingSchedule& schedule, std::uint64_t seed,
                               const ReplicaControl& control);
+
+// The same replicas, one per chain of an ensemble (fresh: update 0, λ = schedule.lambdas[0], empty
+// starts), advanced together: chain k of an ensemble seeded s equals run_paired_product with seed
+// s + k bit for bit, since every backend runs chain k on the tape of s + k. For devices, where
+// K chains cost little more than one.
+std::vector<ReplicaRun> run_paired_product_ensemble(const Graph& graph, const AnnealingSchedule& schedule,
+                                                    SamplerEnsemble& ensemble, const ReplicaControl& control);
 
 }  // namespace dimerlab
