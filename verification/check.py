@@ -139,10 +139,48 @@ def wp_goals(workdir, timeout_s, wp):
     return (m.group(1) == m.group(2) and rc == 0), m.group(0), dt, out
 
 
+def apply_mutation(repo, spec):
+    """The text of a mutant twin from a .mutation file: `base PATH`, one `find LINE` (matched against
+    exactly one line of the base, surrounding blanks ignored) and the `replace LINE`s that take its
+    place (indented like it). A mutant is one edit of the real twin rather than a copy of it, so it
+    can never drift from the twin it tests; a `find` that no longer matches exactly once is an
+    error (None), which counts as a mutant not caught."""
+    base, find, replace, why = None, None, [], []
+    for line in open(os.path.join(repo, spec), encoding="utf-8").read().splitlines():
+        key, _, rest = line.partition(" ")
+        if key == "base":
+            base = rest.strip()
+        elif key == "find":
+            find = rest.strip()
+        elif key == "replace":
+            replace.append(rest.strip())
+        elif line.startswith("#"):
+            why.append(line[1:].strip())
+    if base is None or not find:
+        return None
+    lines = open(os.path.join(repo, base), encoding="utf-8").read().splitlines()
+    hits = [i for i, l in enumerate(lines) if l.strip() == find]
+    if len(hits) != 1:
+        return None
+    i = hits[0]
+    indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())]
+    lines[i:i + 1] = [indent + r for r in replace]
+    return f"/* MUTANT of {base} ({' '.join(why)}): WP must fail a goal. */\n" + "\n".join(lines) + "\n"
+
+
 def wp_dir(repo, header, work, wp):
-    """A work dir with the entry file and `header` under the twin header's name (a mutant replaces it)."""
+    """A work dir with the entry file and `header` under the twin header's name (a mutant replaces
+    it; a .mutation file is applied to its base first). None when a mutation does not apply."""
     os.makedirs(work, exist_ok=True)
-    shutil.copy(os.path.join(repo, header), os.path.join(work, os.path.basename(wp["header"])))
+    target = os.path.join(work, os.path.basename(wp["header"]))
+    if header.endswith(".mutation"):
+        text = apply_mutation(repo, header)
+        if text is None:
+            return None
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        shutil.copy(os.path.join(repo, header), target)
     shutil.copy(os.path.join(repo, wp["entry"]), os.path.join(work, os.path.basename(wp["entry"])))
     return work
 
@@ -242,7 +280,12 @@ def do_claim(claim, repo, work, mode, build=None):
                 res["status"] = "proved" if ok is True else "failed"
                 res["log"] = [f"frama-c WP: {summary} ({dt:.1f}s)"] + ([] if ok else out.splitlines()[-30:])
             for mu in claim["mutants"]:
-                ok, summary, dt, _ = wp_goals(wp_dir(repo, mu, os.path.join(work, cid, os.path.basename(mu)), wp), 5, wp)
+                mdir = wp_dir(repo, mu, os.path.join(work, cid, os.path.basename(mu)), wp)
+                if mdir is None:
+                    res["mutants"][mu] = "NOT CAUGHT"
+                    res["log"].append(f"mutant {mu}: its find line does not match exactly one line of its base")
+                    continue
+                ok, summary, dt, _ = wp_goals(mdir, 5, wp)
                 res["mutants"][mu] = "caught" if ok is False else "NOT CAUGHT"
                 res["log"].append(f"mutant {mu}: {summary} ({dt:.1f}s)")
         elif method == "model-check":
