@@ -15,8 +15,7 @@
 #include <algorithm>
 #include <fstream>
 
-#include "dimerlab_gpu/cuda_sampler.hpp"
-#include "dimerlab_gpu/device.hpp"
+#include "dimerlab_gpu/live_check_backend.hpp"
 #include "verify/build_info.hpp"
 
 namespace dimerlab::app {
@@ -57,22 +56,6 @@ enum LiveColumn {
     kLiveWhen = 4,
     kLiveDetail = 5
 };
-
-// The CUDA backend for the live check when a device answers; the reason otherwise.
-std::optional<verify::DeviceBackend> device_backend(std::string& reason) {
-    const gpu::DeviceInfo info = gpu::probe();
-    if (!info.available) {
-        reason = info.compiled ? "no usable GPU: " + info.reason : "this build has no CUDA code";
-        return std::nullopt;
-    }
-    verify::DeviceBackend d;
-    d.where = "cuda: " + info.name;
-    d.make = [](const Graph& g, Dynamics dynamics, std::uint64_t seed, LambdaRecord record, MateArray start,
-                double block_sweeps) {
-        return gpu::make_cuda_sampler(g, dynamics, seed, std::move(record), std::move(start), block_sweeps);
-    };
-    return d;
-}
 
 }  // namespace
 
@@ -307,7 +290,7 @@ void VerificationPanel::check_now() {
         this,
         [graph = graph_, options = live_options_] {
             std::string reason;
-            const auto device = device_backend(reason);
+            const auto device = gpu::live_check_backend(reason);
             return verify::run_live_check(*graph, options, device, reason);
         },
         [this, generation](verify::LiveCheckReport report) {

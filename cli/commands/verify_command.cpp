@@ -14,8 +14,7 @@
 #include <stdexcept>
 
 #include "command.hpp"
-#include "dimerlab_gpu/cuda_sampler.hpp"
-#include "dimerlab_gpu/device.hpp"
+#include "dimerlab_gpu/live_check_backend.hpp"
 #include "graph/graph_spec.hpp"
 #include "util/errors.hpp"
 #include "verify/build_info.hpp"
@@ -35,22 +34,6 @@ nlohmann::json read_json(const std::string& path, const char* what) {
     } catch (const nlohmann::json::parse_error& e) {
         throw InputError(std::string("invalid ") + what + " " + path + ": " + e.what());
     }
-}
-
-// The CUDA backend for the live check, when this binary has CUDA code and a device answers.
-std::optional<verify::DeviceBackend> device_backend(std::string& reason) {
-    const gpu::DeviceInfo info = gpu::probe();
-    if (!info.available) {
-        reason = info.compiled ? "no usable GPU: " + info.reason : "this binary was built without CUDA";
-        return std::nullopt;
-    }
-    verify::DeviceBackend d;
-    d.where = "cuda: " + info.name;
-    d.make = [](const Graph& g, Dynamics dynamics, std::uint64_t seed, LambdaRecord record, MateArray start,
-                double block_sweeps) {
-        return gpu::make_cuda_sampler(g, dynamics, seed, std::move(record), std::move(start), block_sweeps);
-    };
-    return d;
 }
 
 void print_graph_checks(const verify::GraphCheckReport& r) {
@@ -175,7 +158,7 @@ CommandAction add_verify_command(CLI::App& app) {
                 if (g.num_edges() == 0)
                     throw InputError("verify --live: graph " + opt->graph + " has no edges");
                 std::string reason;
-                const auto device = device_backend(reason);
+                const auto device = gpu::live_check_backend(reason);
                 live = verify::run_live_check(g, opt->live_options, device, reason);
                 out["live_check"] = verify::to_json(*live);
                 if (live->any_failed()) rc = 1;

@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "export/measurement_export.hpp"
+#include "export/xml_escape.hpp"
 #include "util/atomic_file.hpp"
 
 namespace dimerlab {
@@ -32,33 +33,6 @@ void text(std::string& out, double x, double y, const std::string& anchor, const
 }
 
 }  // namespace
-
-std::string xml_escape(const std::string& s) {
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            case '\'':
-                out += "&apos;";
-                break;
-            default:
-                out += c;
-        }
-    }
-    return out;
-}
 
 std::string plot_svg(const Plot& plot, int width, int height) {
     const PlotLayout l = layout_plot(plot, width, height);

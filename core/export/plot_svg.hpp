@@ -14,7 +14,4 @@ std::string plot_svg(const Plot& plot, int width, int height);
 // folder, leaving nothing behind.
 void write_plot_svg(const std::string& path, const Plot& plot, int width, int height);
 
-// Text escaped for XML character data and attribute values.
-std::string xml_escape(const std::string& text);
-
 }  // namespace dimerlab

@@ -7,6 +7,7 @@
 
 #include "export/figure_style.hpp"
 #include "export/measurement_export.hpp"
+#include "export/xml_escape.hpp"
 #include "model/matching.hpp"
 #include "util/atomic_file.hpp"
 #include "util/errors.hpp"
@@ -70,30 +71,6 @@ std::string hex_colour(Rgb c) {
         s += digits[v & 15];
     }
     return s;
-}
-
-std::string xml_escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                // Control characters are not allowed in XML 1.0 at all.
-                if (static_cast<unsigned char>(c) >= 0x20 || c == '\t' || c == '\n') out += c;
-        }
-    }
-    return out;
 }
 
 // LaTeX comment text: a newline would end the comment and turn the rest into code.

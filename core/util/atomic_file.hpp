@@ -9,4 +9,9 @@ namespace dimerlab {
 // naming the path when the folder is missing or not writable, or the disk is full.
 void write_file_atomically(const std::string& path, std::string_view contents);
 
+// The first half of that: `contents` written, flushed to disk and made world-readable in a new
+// temporary file next to `path`, whose name it returns; the caller renames it over `path` (or
+// removes it). Throws InputError as above and leaves no temporary file then.
+std::string write_temporary_beside(const std::string& path, std::string_view contents);
+
 }  // namespace dimerlab

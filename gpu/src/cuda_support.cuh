@@ -5,7 +5,9 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "util/errors.hpp"
@@ -19,6 +21,19 @@ inline void check(cudaError_t err, const char* what) {
         throw InfeasibleError(std::string("CUDA ") + what + ": " + cudaGetErrorString(err));
     }
 }
+
+// 1-D launches: kStrideThreads per block, at most 2^20 blocks; kernels walk their range with
+// DIMERLAB_GRID_STRIDE, so any n is covered whatever the grid.
+constexpr unsigned kStrideThreads = 256;
+
+inline unsigned grid_for(std::uint64_t n) {
+    return static_cast<unsigned>(std::max<std::uint64_t>(
+        1, std::min<std::uint64_t>((n + kStrideThreads - 1) / kStrideThreads, 1u << 20)));
+}
+
+#define DIMERLAB_GRID_STRIDE(i, n)                                                        \
+    for (std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; i < (n); \
+         i += std::uint64_t{gridDim.x} * blockDim.x)
 
 template <class T>
 struct DeviceBuffer {

@@ -17,17 +17,6 @@
 namespace dimerlab::gpu {
 namespace {
 
-constexpr unsigned kThreads = 256;
-
-unsigned grid_for(std::uint64_t n) {
-    return static_cast<unsigned>(
-        std::max<std::uint64_t>(1, std::min<std::uint64_t>((n + kThreads - 1) / kThreads, 1u << 20)));
-}
-
-#define DIMERLAB_GRID_STRIDE(i, n)                                                        \
-    for (std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; i < (n); \
-         i += std::uint64_t{gridDim.x} * blockDim.x)
-
 __global__ void states_from_mate_kernel(const std::uint32_t* __restrict__ mate, std::uint32_t num_vertices,
                                         const Edge* __restrict__ edges,
                                         const EdgeId* __restrict__ instance_edge, std::uint64_t instances,
@@ -89,7 +78,7 @@ std::size_t EdgeStateKernel::instances() const {
 void EdgeStateKernel::write_from_mate(const std::uint32_t* device_mate, std::uint8_t* device_out) const {
     const Impl& d = *impl_;
     if (d.instances == 0) return;
-    states_from_mate_kernel<<<grid_for(d.instances), kThreads>>>(
+    states_from_mate_kernel<<<grid_for(d.instances), kStrideThreads>>>(
         device_mate, d.n, d.edges.ptr, d.instance_edge.ptr, d.instances, device_out);
     check(cudaGetLastError(), "edge-state kernel");
 }
@@ -98,8 +87,8 @@ void EdgeStateKernel::write_from_occupancy(const std::uint8_t* device_occupancy,
                                            std::uint8_t* device_out) const {
     const Impl& d = *impl_;
     if (d.instances == 0) return;
-    states_from_occupancy_kernel<<<grid_for(d.instances), kThreads>>>(device_occupancy, d.instance_edge.ptr,
-                                                                      d.instances, device_out);
+    states_from_occupancy_kernel<<<grid_for(d.instances), kStrideThreads>>>(
+        device_occupancy, d.instance_edge.ptr, d.instances, device_out);
     check(cudaGetLastError(), "edge-state kernel");
 }
 

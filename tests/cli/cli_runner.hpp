@@ -13,9 +13,10 @@ struct CliResult {
     QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
 };
 
-inline CliResult run_cli(const QStringList& args, int timeout_ms = 300000) {
+// Runs `program args` to its end (killed after timeout_ms) and collects its exit code and output.
+inline CliResult run_process(const QString& program, const QStringList& args, int timeout_ms) {
     QProcess p;
-    p.start(qEnvironmentVariable("DIMERLAB_CLI"), args);
+    p.start(program, args);
     CliResult r;
     if (!p.waitForFinished(timeout_ms)) {
         p.kill();
@@ -29,6 +30,10 @@ inline CliResult run_cli(const QStringList& args, int timeout_ms = 300000) {
     return r;
 }
 
+inline CliResult run_cli(const QStringList& args, int timeout_ms = 300000) {
+    return run_process(qEnvironmentVariable("DIMERLAB_CLI"), args, timeout_ms);
+}
+
 // Runs dimerlab-cli with RLIMIT_FSIZE set to `max_file_kib` KiB, as on a nearly full disk: with
 // SIGXFSZ ignored, a write past the limit fails with EFBIG instead of killing the process.
 inline CliResult run_cli_with_file_limit(const QStringList& args, int max_file_kib, int timeout_ms = 300000) {
@@ -36,17 +41,5 @@ inline CliResult run_cli_with_file_limit(const QStringList& args, int max_file_k
     for (const QString& a : args) quoted << "'" + QString(a).replace("'", "'\\''") + "'";
     const QString script = "trap '' XFSZ; ulimit -f " + QString::number(max_file_kib) + "; exec '" +
                            qEnvironmentVariable("DIMERLAB_CLI") + "' " + quoted.join(' ');
-    QProcess p;
-    p.start("bash", {"-c", script});
-    CliResult r;
-    if (!p.waitForFinished(timeout_ms)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timed out";
-        return r;
-    }
-    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return run_process("bash", {"-c", script}, timeout_ms);
 }

@@ -12,6 +12,7 @@
 #include "export/measurement_export.hpp"
 #include "export/plot_builders.hpp"
 #include "export/plot_svg.hpp"
+#include "export/xml_escape.hpp"
 #include "graph/graph_spec.hpp"
 #include "matching_enumeration.hpp"
 #include "model/matching.hpp"
@@ -129,6 +130,13 @@ class TestExportPlots : public QObject {
     Q_OBJECT
 
   private slots:
+    // Graph specs and labels reach SVG titles and attributes: every markup character is escaped,
+    // and control characters, which XML 1.0 forbids, are dropped (tab and newline kept).
+    void xmlEscapeCoversMarkupAndControlCharacters() {
+        QCOMPARE(dimerlab::xml_escape("a<b>&\"c'"), std::string("a&lt;b&gt;&amp;&quot;c&apos;"));
+        QCOMPARE(dimerlab::xml_escape(std::string("x\x01\ty\nz\x1f")), std::string("x\ty\nz"));
+        QCOMPARE(dimerlab::xml_escape("grid:4x4 λ"), std::string("grid:4x4 λ"));
+    }
     void niceAxisCoversTheRangeWithRoundSteps() {
         struct Case {
             double lo, hi;
