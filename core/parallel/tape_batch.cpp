@@ -9,7 +9,8 @@ namespace dimerlab {
 // the key bumped by the Weyl constants between rounds. Cloned per instruction set; the loader
 // picks the widest one the CPU has.
 __attribute__((target_clones("avx512f", "avx2", "default"))) void tape_words_batch(
-    std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0, std::uint32_t* w1, std::uint32_t* w2) {
+    std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0, std::uint32_t* w1, std::uint32_t* w2,
+    std::uint32_t* w3) {
     constexpr std::uint32_t kM0 = 0xD2511F53u, kM1 = 0xCD9E8D57u;
     constexpr std::uint32_t kW0 = 0x9E3779B9u, kW1 = 0xBB67AE85u;
     std::uint32_t c0[kTapeBatch], c1[kTapeBatch], c2[kTapeBatch], c3[kTapeBatch];
@@ -40,6 +41,9 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) void tape_words_bat
         w0[i] = c0[i];
         w1[i] = c1[i];
         w2[i] = c2[i];
+    }
+    if (w3 != nullptr) {
+        for (unsigned i = 0; i < kTapeBatch; ++i) w3[i] = c3[i];
     }
 }
 

@@ -128,15 +128,18 @@ class TestGatherSteps : public QObject {
 
     void batched_tape_equals_tape_words() {
         // Seeds with both key halves set, counters that carry into the high word, unaligned starts.
-        std::uint32_t w0[kTapeBatch], w1[kTapeBatch], w2[kTapeBatch];
+        std::uint32_t w0[kTapeBatch], w1[kTapeBatch], w2[kTapeBatch], w3[kTapeBatch];
         for (std::uint64_t seed : {0ull, 1ull, 0x9e3779b97f4a7c15ull, 0xffffffffffffffffull}) {
             for (std::uint64_t start : {0ull, 5ull, 1000003ull, (1ull << 32) - 20, (1ull << 40) + 7}) {
-                tape_words_batch(seed, start, w0, w1, w2);
+                tape_words_batch(seed, start, w0, w1, w2, w3);
                 for (unsigned i = 0; i < kTapeBatch; ++i) {
                     const TapeWords w = tape_words(seed, start + i);
-                    QVERIFY2(w0[i] == w.w0 && w1[i] == w.w1 && w2[i] == w.w2,
+                    QVERIFY2(w0[i] == w.w0 && w1[i] == w.w1 && w2[i] == w.w2 && w3[i] == w.w3,
                              qPrintable(QString("seed %1, t %2").arg(seed).arg(start + i)));
                 }
+                const std::uint32_t first = w0[0];
+                tape_words_batch(seed, start, w0, w1, w2);  // word 3 is optional
+                QCOMPARE(w0[0], first);
             }
         }
     }
