@@ -10,6 +10,7 @@
 #include "diagnostics/spectral_gap.hpp"
 #include "diagnostics/total_variation.hpp"
 #include "matching_enumeration.hpp"
+#include "mixing_reference_table.hpp"
 #include "symmetric_eigen.hpp"
 #include "test_graphs.hpp"
 #include "util/errors.hpp"
@@ -113,25 +114,7 @@ class TestExactChain : public QObject {
     }
 
     // science.md §6.4 [V]: gaps (6 decimals) and t_mix(1/4) in updates.
-    void gaps_and_mixing_times_match_reference_table_data() {
-        QTest::addColumn<QString>("graph");
-        QTest::addColumn<double>("lambda");
-        QTest::addColumn<int>("dynamics");
-        QTest::addColumn<double>("gap");
-        QTest::addColumn<int>("tmix");
-        const auto row = [](const char* g, double l, double gg, int gt, double jg, int jt) {
-            QTest::addRow("%s glauber lambda=%g", g, l)
-                << QString(g) << l << int(Dynamics::glauber) << gg << gt;
-            QTest::addRow("%s js lambda=%g", g, l)
-                << QString(g) << l << int(Dynamics::jerrum_sinclair) << jg << jt;
-        };
-        row("P4", 1, 0.138319, 8, 0.333333, 3);
-        row("P4", 4, 0.049054, 25, 0.159212, 7);
-        row("C4", 1, 0.073223, 12, 0.193814, 5);
-        row("C4", 4, 0.014922, 50, 0.049621, 16);
-        row("K4", 1, 0.048816, 24, 0.140281, 9);
-        row("K4", 4, 0.009948, 103, 0.035560, 29);
-    }
+    void gaps_and_mixing_times_match_reference_table_data() { testing::add_mixing_reference_rows(); }
     void gaps_and_mixing_times_match_reference_table() {
         QFETCH(QString, graph);
         QFETCH(double, lambda);

@@ -8,6 +8,7 @@
 #include "diagnostics/per_start_tv.hpp"
 #include "diagnostics/spectral_gap.hpp"
 #include "diagnostics/total_variation.hpp"
+#include "mixing_reference_table.hpp"
 #include "test_graphs.hpp"
 
 using namespace dimerlab;
@@ -86,25 +87,7 @@ class TestExactSparse : public QObject {
     }
 
     // science.md §6.4 [V] through the sparse path only.
-    void sparse_path_reproduces_reference_table_data() {
-        QTest::addColumn<QString>("graph");
-        QTest::addColumn<double>("lambda");
-        QTest::addColumn<int>("dynamics");
-        QTest::addColumn<double>("gap");
-        QTest::addColumn<int>("tmix");
-        const auto row = [](const char* g, double l, double gg, int gt, double jg, int jt) {
-            QTest::addRow("%s glauber lambda=%g", g, l)
-                << QString(g) << l << int(Dynamics::glauber) << gg << gt;
-            QTest::addRow("%s js lambda=%g", g, l)
-                << QString(g) << l << int(Dynamics::jerrum_sinclair) << jg << jt;
-        };
-        row("P4", 1, 0.138319, 8, 0.333333, 3);
-        row("P4", 4, 0.049054, 25, 0.159212, 7);
-        row("C4", 1, 0.073223, 12, 0.193814, 5);
-        row("C4", 4, 0.014922, 50, 0.049621, 16);
-        row("K4", 1, 0.048816, 24, 0.140281, 9);
-        row("K4", 4, 0.009948, 103, 0.035560, 29);
-    }
+    void sparse_path_reproduces_reference_table_data() { testing::add_mixing_reference_rows(); }
     void sparse_path_reproduces_reference_table() {
         QFETCH(QString, graph);
         QFETCH(double, lambda);

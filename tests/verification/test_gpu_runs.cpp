@@ -13,24 +13,19 @@
 #include <set>
 
 #include "cli_runner.hpp"
+#include "source_tree.hpp"
 
 using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path source_dir() {
-    return fs::path(qEnvironmentVariable("DIMERLAB_SOURCE_DIR").toStdString());
-}
-
-json load(const fs::path& p) {
-    std::ifstream in(p);
-    return json::parse(in);
-}
+using dimerlab::testing::load_json;
+using dimerlab::testing::source_dir;
 
 // The manifest and every file it names, plus the scripts.
 void make_copy(const fs::path& dst) {
-    const json manifest = load(source_dir() / "verification/manifest.json");
+    const json manifest = load_json(source_dir() / "verification/manifest.json");
     std::set<std::string> files = {"verification/manifest.json", "verification/gpu_import.py",
                                    "verification/check.py"};
     for (const auto& c : manifest["claims"]) {

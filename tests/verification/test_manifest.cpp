@@ -9,6 +9,7 @@
 #include <set>
 
 #include "cli_runner.hpp"
+#include "source_tree.hpp"
 #include "verify/claim_status.hpp"
 #include "verify/sha256.hpp"
 
@@ -17,14 +18,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path source_dir() {
-    return fs::path(qEnvironmentVariable("DIMERLAB_SOURCE_DIR").toStdString());
-}
-
-json load(const fs::path& p) {
-    std::ifstream in(p);
-    return json::parse(in);
-}
+using dimerlab::testing::load_json;
+using dimerlab::testing::source_dir;
 
 std::set<std::string> claim_files(const json& c) {
     std::set<std::string> files;
@@ -66,7 +61,7 @@ class TestManifest : public QObject {
     Q_OBJECT
   private slots:
     void schema_valid_and_files_exist() {
-        const json manifest = load(source_dir() / "verification/manifest.json");
+        const json manifest = load_json(source_dir() / "verification/manifest.json");
         dimerlab::verify::validate_manifest(manifest);
         QVERIFY(manifest["claims"].size() >= 6);
         for (const auto& c : manifest["claims"]) {
@@ -86,11 +81,11 @@ class TestManifest : public QObject {
     void invalid_manifest_rejected() {
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                                  dimerlab::verify::validate_manifest(json{{"schema", 1}}));
-        json bad = load(source_dir() / "verification/manifest.json");
+        json bad = load_json(source_dir() / "verification/manifest.json");
         bad["claims"][0].erase("does_not_establish");
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, dimerlab::verify::validate_manifest(bad));
         for (const char* method : {"gpu", "test"}) {  // each needs to say where its evidence comes from
-            json no_source = load(source_dir() / "verification/manifest.json");
+            json no_source = load_json(source_dir() / "verification/manifest.json");
             for (auto& c : no_source["claims"]) {
                 if (c["method"] == method) {
                     c.erase(std::string(method) == "gpu" ? "gpu_checks" : "ctest");
@@ -109,7 +104,7 @@ class TestManifest : public QObject {
     }
 
     void edited_file_makes_exactly_its_claims_stale() {
-        const json manifest = load(source_dir() / "verification/manifest.json");
+        const json manifest = load_json(source_dir() / "verification/manifest.json");
         QTemporaryDir dir;
         const fs::path root(dir.path().toStdString());
         make_copy(root, manifest);
