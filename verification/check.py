@@ -14,6 +14,8 @@ Python 3 standard library only.
 import argparse, concurrent.futures, datetime, hashlib, json, os, re, shutil, subprocess, sys, tempfile, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import mutation  # noqa: E402  (a sibling module)
 # Classical axioms the stdlib's real numbers bring in; anything else in Print Assumptions fails.
 REALS_AXIOMS = {"ClassicalDedekindReals.sig_not_dec", "ClassicalDedekindReals.sig_forall_dec",
                 "FunctionalExtensionality.functional_extensionality_dep", "Classical_Prop.classic"}
@@ -140,32 +142,15 @@ def wp_goals(workdir, timeout_s, wp):
 
 
 def apply_mutation(repo, spec):
-    """The text of a mutant twin from a .mutation file: `base PATH`, one `find LINE` (matched against
-    exactly one line of the base, surrounding blanks ignored) and the `replace LINE`s that take its
-    place (indented like it). A mutant is one edit of the real twin rather than a copy of it, so it
-    can never drift from the twin it tests; a `find` that no longer matches exactly once is an
-    error (None), which counts as a mutant not caught."""
-    base, find, replace, why = None, None, [], []
-    for line in open(os.path.join(repo, spec), encoding="utf-8").read().splitlines():
-        key, _, rest = line.partition(" ")
-        if key == "base":
-            base = rest.strip()
-        elif key == "find":
-            find = rest.strip()
-        elif key == "replace":
-            replace.append(rest.strip())
-        elif line.startswith("#"):
-            why.append(line[1:].strip())
-    if base is None or not find:
+    """The text of a mutant twin (mutation.py), with a banner; None when it does not apply, which
+    counts as a mutant not caught."""
+    result = mutation.mutant_text(repo, spec)
+    if result is None:
         return None
-    lines = open(os.path.join(repo, base), encoding="utf-8").read().splitlines()
-    hits = [i for i, l in enumerate(lines) if l.strip() == find]
-    if len(hits) != 1:
-        return None
-    i = hits[0]
-    indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())]
-    lines[i:i + 1] = [indent + r for r in replace]
-    return f"/* MUTANT of {base} ({' '.join(why)}): WP must fail a goal. */\n" + "\n".join(lines) + "\n"
+    text, why = result
+    base = next(l.partition(" ")[2].strip() for l in open(os.path.join(repo, spec), encoding="utf-8")
+                if l.startswith("base "))
+    return f"/* MUTANT of {base} ({why}): WP must fail a goal. */\n" + text
 
 
 def wp_dir(repo, header, work, wp):

@@ -12,9 +12,11 @@
 #include "chromatic/chromatic_sampler.hpp"
 #include "chromatic/class_order.hpp"
 #include "command.hpp"
+#include "diagnostics/parallel_depth.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
 #include "graph/graph_spec.hpp"
+#include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/observables.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
@@ -117,6 +119,34 @@ std::unique_ptr<Sampler> make_chromatic_sampler(const Graph& g, const std::strin
 nlohmann::json json_number_or_null(double v, bool present) {
     if (!present || !std::isfinite(v)) return nullptr;
     return v;
+}
+
+// The Jacobi rounds of the exact parallel backends (cpu-parallel and cuda Glauber), reported as
+// mix reports them: rounds per block, evaluations per update, and the bound's scale. Null for
+// the backends that have no rounds.
+nlohmann::ordered_json parallel_depth_json(const Graph& g, const Sampler& sampler) {
+    const JacobiTotals* totals = nullptr;
+    std::uint64_t block_updates = 0;
+    if (const auto* cpu = dynamic_cast<const JacobiParallelSampler*>(&sampler)) {
+        totals = &cpu->totals();
+        block_updates = cpu->block_updates();
+    } else if (const auto* dev = dynamic_cast<const gpu::CudaJacobiSampler*>(&sampler)) {
+        totals = &dev->totals();
+        block_updates = dev->block_updates();
+    }
+    if (totals == nullptr || totals->blocks == 0) return nullptr;
+    const DepthBoundScale scale = depth_bound_scale(g);
+    nlohmann::ordered_json out;
+    out["blocks"] = totals->blocks;
+    out["block_updates"] = block_updates;
+    out["rounds_mean"] = static_cast<double>(totals->rounds) / static_cast<double>(totals->blocks);
+    out["rounds_max"] = totals->max_rounds;
+    out["work_per_update"] = static_cast<double>(totals->work) / static_cast<double>(totals->updates);
+    out["bound"] = scale.bound;
+    out["max_degree"] = scale.max_degree;
+    out["cube_root_m"] = scale.cube_root_m;
+    out["sqrt_n"] = scale.sqrt_n;
+    return out;
 }
 
 int run_sample(const SampleOptions& opt) {
@@ -235,6 +265,7 @@ int run_sample(const SampleOptions& opt) {
     obs["imbalance_mean"] = json_number_or_null(imbalance.mean(), have_imb);
     obs["imbalance_var"] = json_number_or_null(imbalance.variance(), have_imb && imbalance.count() > 1);
     out["observables"] = obs;
+    out["parallel_depth"] = parallel_depth_json(g, *sampler);
     out["seconds"] = seconds;
     if (opt.json) {
         std::cout << out.dump() << "\n";

@@ -52,11 +52,21 @@ ParallelDepthReport measure_parallel_depth(const Graph& graph, const ParallelDep
         for (std::uint32_t x : r.oracle_depth) sum += x;
         r.oracle_depth_mean = sum / static_cast<double>(r.oracle_depth.size());
     }
-    r.max_degree = graph.max_degree();
-    r.cube_root_m = std::cbrt(static_cast<double>(graph.num_edges()));
-    r.sqrt_n = std::sqrt(static_cast<double>(graph.num_vertices()));
-    r.bound = std::min({r.max_degree, r.cube_root_m, r.sqrt_n});
+    const DepthBoundScale scale = depth_bound_scale(graph);
+    r.max_degree = scale.max_degree;
+    r.cube_root_m = scale.cube_root_m;
+    r.sqrt_n = scale.sqrt_n;
+    r.bound = scale.bound;
     return r;
+}
+
+DepthBoundScale depth_bound_scale(const Graph& graph) {
+    DepthBoundScale s;
+    s.max_degree = graph.max_degree();
+    s.cube_root_m = std::cbrt(static_cast<double>(graph.num_edges()));
+    s.sqrt_n = std::sqrt(static_cast<double>(graph.num_vertices()));
+    s.bound = std::min({s.max_degree, s.cube_root_m, s.sqrt_n});
+    return s;
 }
 
 }  // namespace dimerlab

@@ -36,6 +36,13 @@ struct ParallelDepthReport {
     double bound = 0;  // min{Δ, m^{1/3}, √n}
 };
 
+// The scale min{Δ, m^{1/3}, √n} of the parallel-depth bound, with its three terms.
+struct DepthBoundScale {
+    double max_degree = 0, cube_root_m = 0, sqrt_n = 0;
+    double bound = 0;
+};
+DepthBoundScale depth_bound_scale(const Graph& graph);
+
 // Runs `blocks` blocks of heat-bath Glauber from `start` (empty when empty) on the tape of seed.
 ParallelDepthReport measure_parallel_depth(const Graph& graph, const ParallelDepthOptions& options,
                                            MateArray start = {});

@@ -7,10 +7,15 @@ namespace dimerlab {
 // Philox4x32-10 as in Random123's philox.h (the generator tape_words calls): counter
 // (t_lo, t_hi, stream, 0), key (seed_lo, seed_hi); ten rounds of two 32x32->64 multiplications,
 // the key bumped by the Weyl constants between rounds. Cloned per instruction set; the loader
-// picks the widest one the CPU has.
-__attribute__((target_clones("avx512f", "avx2", "default"))) void tape_words_batch(
-    std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0, std::uint32_t* w1, std::uint32_t* w2,
-    std::uint32_t* w3) {
+// picks the widest one the CPU has. Not under ThreadSanitizer or AddressSanitizer: the clones'
+// resolver (an ifunc) runs before the sanitizer runtime is set up and crashes the program.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define DIMERLAB_TAPE_CLONES
+#else
+#define DIMERLAB_TAPE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+DIMERLAB_TAPE_CLONES void tape_words_batch(std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0,
+                                           std::uint32_t* w1, std::uint32_t* w2, std::uint32_t* w3) {
     constexpr std::uint32_t kM0 = 0xD2511F53u, kM1 = 0xCD9E8D57u;
     constexpr std::uint32_t kW0 = 0x9E3779B9u, kW1 = 0xBB67AE85u;
     std::uint32_t c0[kTapeBatch], c1[kTapeBatch], c2[kTapeBatch], c3[kTapeBatch];

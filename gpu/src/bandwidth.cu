@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <string>
 
+#include "cuda_launch.cuh"
 #include "dimerlab_gpu/bandwidth.hpp"
 #include "dimerlab_gpu/device.hpp"
 
@@ -119,7 +120,7 @@ CopyBandwidth measure_copy_bandwidth(std::uint64_t bytes, int repeats) {
         int sms = 0;
         check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), "SM count");
         const unsigned blocks = static_cast<unsigned>(std::max(1, sms) * 8);
-        fill_kernel<<<blocks, kThreads>>>(static_cast<std::uint32_t*>(src.ptr), words);
+        DIMERLAB_LAUNCH(fill_kernel, blocks, kThreads)(static_cast<std::uint32_t*>(src.ptr), words);
         check(cudaGetLastError(), "fill kernel");
         Events ev;
         const double double_bytes = 2.0 * static_cast<double>(r.bytes);
@@ -132,14 +133,14 @@ CopyBandwidth measure_copy_bandwidth(std::uint64_t bytes, int repeats) {
         // Clear dst so that the verification below sees the kernel's copy, not cudaMemcpy's.
         check(cudaMemset(dst.ptr, 0, r.bytes), "clear destination");
         r.kernel_ms = best_ms(ev, r.repeats, [&] {
-            copy_kernel<<<blocks, kThreads>>>(static_cast<const uint4*>(src.ptr),
-                                              static_cast<uint4*>(dst.ptr), vecs);
+            DIMERLAB_LAUNCH(copy_kernel, blocks, kThreads)
+            (static_cast<const uint4*>(src.ptr), static_cast<uint4*>(dst.ptr), vecs);
         });
         r.kernel_gbps = double_bytes / (r.kernel_ms * 1e-3) / 1e9;
 
         check(cudaMemset(mismatches.ptr, 0, sizeof(unsigned long long)), "clear count");
-        count_mismatches_kernel<<<blocks, kThreads>>>(static_cast<const std::uint32_t*>(dst.ptr), words,
-                                                      static_cast<unsigned long long*>(mismatches.ptr));
+        DIMERLAB_LAUNCH(count_mismatches_kernel, blocks, kThreads)
+        (static_cast<const std::uint32_t*>(dst.ptr), words, static_cast<unsigned long long*>(mismatches.ptr));
         check(cudaGetLastError(), "verify kernel");
         unsigned long long bad = 1;
         check(cudaMemcpy(&bad, mismatches.ptr, sizeof bad, cudaMemcpyDeviceToHost), "read count");

@@ -53,8 +53,8 @@ void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::ui
         const ClassPiece piece = schedule.piece(t, end - t);
         const auto blocks =
             static_cast<unsigned>((std::uint64_t{piece.end - piece.begin} + kThreads - 1) / kThreads);
-        chromatic_class_kernel<<<blocks, kThreads>>>(d_mate.ptr, d_edges.ptr, d_order.ptr, piece.begin,
-                                                     piece.end, seed, piece.sweep, m, threshold);
+        DIMERLAB_LAUNCH(chromatic_class_kernel, blocks, kThreads)
+        (d_mate.ptr, d_edges.ptr, d_order.ptr, piece.begin, piece.end, seed, piece.sweep, m, threshold);
         check(cudaGetLastError(), "kernel launch");
         t += piece.end - piece.begin;
     }

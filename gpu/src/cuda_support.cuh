@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 
+#include "cuda_launch.cuh"
 #include "util/errors.hpp"
 
 namespace dimerlab::gpu {

@@ -60,8 +60,8 @@ void EnsembleDeviceState::run(std::uint64_t seed, std::uint64_t t_begin, std::ui
                               std::uint64_t threshold) {
     const Impl& d = *impl_;
     if (count == 0) return;
-    ensemble_kernel<<<(d.chains + kThreads - 1) / kThreads, kThreads>>>(
-        d.edges.ptr, d.m, d.mates.ptr, d.n, d.chains, seed, t_begin, count, threshold, d.dimers.ptr);
+    DIMERLAB_LAUNCH(ensemble_kernel, (d.chains + kThreads - 1) / kThreads, kThreads)
+    (d.edges.ptr, d.m, d.mates.ptr, d.n, d.chains, seed, t_begin, count, threshold, d.dimers.ptr);
     check(cudaGetLastError(), "ensemble kernel launch");
 }
 

@@ -78,8 +78,8 @@ std::size_t EdgeStateKernel::instances() const {
 void EdgeStateKernel::write_from_mate(const std::uint32_t* device_mate, std::uint8_t* device_out) const {
     const Impl& d = *impl_;
     if (d.instances == 0) return;
-    states_from_mate_kernel<<<grid_for(d.instances), kStrideThreads>>>(
-        device_mate, d.n, d.edges.ptr, d.instance_edge.ptr, d.instances, device_out);
+    DIMERLAB_LAUNCH(states_from_mate_kernel, grid_for(d.instances), kStrideThreads)
+    (device_mate, d.n, d.edges.ptr, d.instance_edge.ptr, d.instances, device_out);
     check(cudaGetLastError(), "edge-state kernel");
 }
 
@@ -87,8 +87,8 @@ void EdgeStateKernel::write_from_occupancy(const std::uint8_t* device_occupancy,
                                            std::uint8_t* device_out) const {
     const Impl& d = *impl_;
     if (d.instances == 0) return;
-    states_from_occupancy_kernel<<<grid_for(d.instances), kStrideThreads>>>(
-        device_occupancy, d.instance_edge.ptr, d.instances, device_out);
+    DIMERLAB_LAUNCH(states_from_occupancy_kernel, grid_for(d.instances), kStrideThreads)
+    (device_occupancy, d.instance_edge.ptr, d.instances, device_out);
     check(cudaGetLastError(), "edge-state kernel");
 }
 

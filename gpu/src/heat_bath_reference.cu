@@ -39,8 +39,8 @@ void heat_bath_on_device(const Graph& g, std::uint64_t seed, std::uint64_t t_beg
           "copy edges");
     check(cudaMemcpy(d_mate.ptr, mate.data(), mate.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
           "copy mate");
-    heat_bath_sequential_kernel<<<1, 1>>>(d_edges.ptr, g.num_edges(), d_mate.ptr, seed, t_begin, count,
-                                          threshold);
+    DIMERLAB_LAUNCH(heat_bath_sequential_kernel, 1, 1)
+    (d_edges.ptr, g.num_edges(), d_mate.ptr, seed, t_begin, count, threshold);
     check(cudaGetLastError(), "kernel launch");
     check(cudaDeviceSynchronize(), "kernel run");
     check(cudaMemcpy(mate.data(), d_mate.ptr, mate.size() * sizeof(std::uint32_t), cudaMemcpyDeviceToHost),

@@ -198,11 +198,11 @@ JacobiDeviceState::JacobiDeviceState(const Graph& graph, std::span<const std::ui
     check(cudaMemcpy(d.mate.ptr, mate.data(), d.n * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
           "copy mate");
     // Identity sequences: inputs of the sorts and selections, which never modify their inputs.
-    iota_kernel<<<grid_for(d.m), kStrideThreads>>>(d.m, d.edge_ids.ptr);
-    iota_kernel<<<grid_for(slots), kStrideThreads>>>(slots, d.slot_ids.ptr);
-    iota_kernel<<<grid_for(events), kStrideThreads>>>(events, d.event_ids.ptr);
-    occupancy_from_mate_kernel<<<grid_for(d.m), kStrideThreads>>>(d.edges.ptr, d.mate.ptr, d.m,
-                                                                  d.occupied.ptr);
+    DIMERLAB_LAUNCH(iota_kernel, grid_for(d.m), kStrideThreads)(d.m, d.edge_ids.ptr);
+    DIMERLAB_LAUNCH(iota_kernel, grid_for(slots), kStrideThreads)(slots, d.slot_ids.ptr);
+    DIMERLAB_LAUNCH(iota_kernel, grid_for(events), kStrideThreads)(events, d.event_ids.ptr);
+    DIMERLAB_LAUNCH(occupancy_from_mate_kernel, grid_for(d.m), kStrideThreads)
+    (d.edges.ptr, d.mate.ptr, d.m, d.occupied.ptr);
     check(cudaGetLastError(), "init kernels");
     check(cudaDeviceSynchronize(), "init");
     d.dimers = count_dimers(mate);
@@ -269,23 +269,23 @@ JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t 
 
     // Pre-processing (science.md §2.3 steps 1-2); both radix sorts are stable, so time order
     // survives within each edge's and each vertex's run.
-    init_slots_kernel<<<grid_for(num_slots), kStrideThreads>>>(d.virtual_edges.ptr, num_virtual, num_slots,
-                                                               seed, t_begin, d.m, threshold, d.slot_edge.ptr,
-                                                               d.value.ptr);
+    DIMERLAB_LAUNCH(init_slots_kernel, grid_for(num_slots), kStrideThreads)
+    (d.virtual_edges.ptr, num_virtual, num_slots, seed, t_begin, d.m, threshold, d.slot_edge.ptr,
+     d.value.ptr);
     check(cudaGetLastError(), "slot kernel");
     check(cub::DeviceRadixSort::SortPairs(d.temp.ptr, d.temp_bytes, d.slot_edge.ptr, d.sorted_edge.ptr,
                                           d.slot_ids.ptr, d.edge_order.ptr, num_slots, 0, key_bits(d.m)),
           "sort slots by edge");
-    next_time_kernel<<<grid_for(num_slots), kStrideThreads>>>(d.sorted_edge.ptr, d.edge_order.ptr, num_slots,
-                                                              num_virtual, d.slot_nxt.ptr);
-    event_keys_kernel<<<grid_for(num_events), kStrideThreads>>>(d.edges.ptr, d.slot_edge.ptr, num_events,
-                                                                d.vertex.ptr);
+    DIMERLAB_LAUNCH(next_time_kernel, grid_for(num_slots), kStrideThreads)
+    (d.sorted_edge.ptr, d.edge_order.ptr, num_slots, num_virtual, d.slot_nxt.ptr);
+    DIMERLAB_LAUNCH(event_keys_kernel, grid_for(num_events), kStrideThreads)
+    (d.edges.ptr, d.slot_edge.ptr, num_events, d.vertex.ptr);
     check(cudaGetLastError(), "event kernels");
     check(cub::DeviceRadixSort::SortPairs(d.temp.ptr, d.temp_bytes, d.vertex.ptr, d.sorted_vertex.ptr,
                                           d.event_ids.ptr, d.event_order.ptr, num_events, 0, key_bits(d.n)),
           "sort events by vertex");
-    event_gather_kernel<<<grid_for(num_events), kStrideThreads>>>(
-        d.event_order.ptr, d.slot_nxt.ptr, num_events, d.event_pos.ptr, d.event_nxt.ptr);
+    DIMERLAB_LAUNCH(event_gather_kernel, grid_for(num_events), kStrideThreads)
+    (d.event_order.ptr, d.slot_nxt.ptr, num_events, d.event_pos.ptr, d.event_nxt.ptr);
     check(cudaGetLastError(), "gather kernel");
 
     // Live tape slots start undetermined (dead ones are 0, virtual ones 1).
@@ -299,16 +299,16 @@ JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t 
     while (undetermined > 0) {
         ++stats.rounds;
         stats.work += static_cast<std::uint64_t>(undetermined);
-        event_bounds_kernel<<<grid_for(num_events), kStrideThreads>>>(
-            d.event_order.ptr, d.value.ptr, d.event_nxt.ptr, num_events, d.bounds.ptr);
+        DIMERLAB_LAUNCH(event_bounds_kernel, grid_for(num_events), kStrideThreads)
+        (d.event_order.ptr, d.value.ptr, d.event_nxt.ptr, num_events, d.bounds.ptr);
         check(cudaGetLastError(), "bounds kernel");
         check(cub::DeviceScan::ExclusiveScanByKey(d.temp.ptr, d.temp_bytes, d.sorted_vertex.ptr, d.bounds.ptr,
                                                   d.prefix.ptr, JacobiBoundsMax{}, std::uint64_t{0},
                                                   num_events),
               "segmented max-scan");
-        decide_kernel<<<grid_for(static_cast<std::uint64_t>(undetermined)), kStrideThreads>>>(
-            d.und.ptr, static_cast<std::uint32_t>(undetermined), d.event_pos.ptr, d.prefix.ptr, num_virtual,
-            d.value.ptr);
+        DIMERLAB_LAUNCH(decide_kernel, grid_for(static_cast<std::uint64_t>(undetermined)), kStrideThreads)
+        (d.und.ptr, static_cast<std::uint32_t>(undetermined), d.event_pos.ptr, d.prefix.ptr, num_virtual,
+         d.value.ptr);
         check(cudaGetLastError(), "decide kernel");
         check(cub::DeviceSelect::If(d.temp.ptr, d.temp_bytes, d.und.ptr, d.und_next.ptr, d.num_selected.ptr,
                                     undetermined, IsUndetermined{d.value.ptr}),
@@ -318,12 +318,12 @@ JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t 
         if (stats.rounds > num_slots) throw InfeasibleError("device Jacobi rounds did not converge");
     }
 
-    final_edges_kernel<<<grid_for(num_slots), kStrideThreads>>>(d.sorted_edge.ptr, d.edge_order.ptr,
-                                                                d.value.ptr, num_slots, d.occupied.ptr);
+    DIMERLAB_LAUNCH(final_edges_kernel, grid_for(num_slots), kStrideThreads)
+    (d.sorted_edge.ptr, d.edge_order.ptr, d.value.ptr, num_slots, d.occupied.ptr);
     check(cudaMemset(d.mate.ptr, 0xff, d.n * sizeof(std::uint32_t)), "clear mate");
     check(cudaMemset(d.dimer_count.ptr, 0, sizeof(unsigned long long)), "clear dimer count");
-    mate_from_edges_kernel<<<grid_for(d.m), kStrideThreads>>>(d.edges.ptr, d.occupied.ptr, d.m, d.mate.ptr,
-                                                              d.dimer_count.ptr);
+    DIMERLAB_LAUNCH(mate_from_edges_kernel, grid_for(d.m), kStrideThreads)
+    (d.edges.ptr, d.occupied.ptr, d.m, d.mate.ptr, d.dimer_count.ptr);
     check(cudaGetLastError(), "final kernels");
     unsigned long long dimers = 0;
     check(cudaMemcpy(&dimers, d.dimer_count.ptr, sizeof dimers, cudaMemcpyDeviceToHost), "read dimer count");

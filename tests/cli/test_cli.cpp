@@ -125,6 +125,30 @@ class TestCli : public QObject {
         QVERIFY(k["observables"].toObject()["imbalance_mean"].isNull());
     }
 
+    // sample's parallel_depth comes from the sampler's own block totals; mix measures the same
+    // blocks (empty start, one sweep each, same seed and λ) through measure_parallel_depth. The two
+    // code paths must agree exactly; backends without rounds report null.
+    void sample_reports_jacobi_rounds_as_mix_does() {
+        const QJsonObject s =
+            run_cli({"sample", "--graph", "grid:10x10", "--lambda", "2", "--seed", "4", "--backend",
+                     "cpu-parallel", "--sweeps", "6", "--burn-in", "0", "--json"})
+                .json();
+        const QJsonObject depth = s["parallel_depth"].toObject();
+        QCOMPARE(depth["blocks"].toInteger(), qint64(6));
+        QCOMPARE(depth["block_updates"].toInteger(), qint64(180));
+        const QJsonObject mix = run_cli({"mix", "--graph", "grid:10x10", "--lambda", "2", "--seed", "4",
+                                         "--depth-blocks", "6", "--chains", "2", "--sweeps", "20", "--json"})
+                                    .json()["parallel_depth"]
+                                    .toObject();
+        for (const char* key : {"rounds_mean", "rounds_max", "work_per_update", "bound", "max_degree"})
+            QVERIFY2(depth[key].toDouble() == mix[key].toDouble() && depth[key].toDouble() > 0, key);
+        QVERIFY(depth["rounds_max"].toDouble() >= depth["rounds_mean"].toDouble());
+        const QJsonObject seq =
+            run_cli({"sample", "--graph", "grid:10x10", "--backend", "cpu", "--sweeps", "2", "--json"})
+                .json();
+        QVERIFY(seq.contains("parallel_depth") && seq["parallel_depth"].isNull());
+    }
+
     void same_seed_same_state_hash_and_other_seed_differs() {
         const QStringList base{"sample", "--graph",  "torus:16x16", "--lambda",
                                "1.5",    "--sweeps", "20",          "--json"};

@@ -7,13 +7,17 @@
 // never as passed) when this machine has no usable device; 1 on any mismatch.
 // --small: one graph, one λ, one seed, one block size, for compute-sanitizer runs (which are
 // slower by one or two orders of magnitude) in gpu/check-on-device.sh.
+// --only PART: one of replay, jacobi, chromatic, sampler, ensemble, edge-states, copy.
+// The same file is built against the CUDA-on-host layer as gpu_host_check (label gpu-host).
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "chromatic/chromatic_sampler.hpp"
 #include "chromatic/class_order.hpp"
+#include "dimerlab_gpu/bandwidth.hpp"
 #include "dimerlab_gpu/chromatic.hpp"
 #include "dimerlab_gpu/cuda_ensemble.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
@@ -32,6 +36,7 @@
 namespace {
 
 bool g_small = false;
+std::string g_only;
 
 // The whole list, or only its first element under --small.
 template <class T>
@@ -285,18 +290,10 @@ int check_edge_states() {
     return failures;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The one-thread device replay of the heat-bath tape against the sequential CPU sampler, in
+// several blocks so that resuming mid-tape is checked too.
+int check_sequential_replay() {
     using namespace dimerlab;
-    g_small = argc > 1 && std::strcmp(argv[1], "--small") == 0;
-    const gpu::DeviceInfo info = gpu::probe();
-    if (!info.available) {
-        std::printf("SKIP: %s\n", info.reason.c_str());
-        return 77;
-    }
-    std::printf("device: %s (sm_%d%d, %.1f GiB)\n", info.name.c_str(), info.compute_major, info.compute_minor,
-                static_cast<double>(info.memory_bytes) / (1ull << 30));
     int failures = 0;
     for (const char* spec : pick({"grid:16x16", "torus:32x32", "complete:20", "cycle:9", "aztec:6"})) {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
@@ -305,7 +302,6 @@ int main(int argc, char** argv) {
                 auto cpu = make_cpu_sampler(g, Dynamics::glauber, seed, LambdaRecord(lambda),
                                             MateArray(g.num_vertices(), kNoMate));
                 MateArray dev(g.num_vertices(), kNoMate);
-                // Several blocks, so that resuming mid-tape on the device is checked too.
                 for (int block = 0; block < 4; ++block) {
                     const std::uint64_t count = 50ull * g.num_edges() + block;
                     gpu::heat_bath_on_device(g, seed, cpu->time(), count, heat_bath_threshold(lambda), dev);
@@ -322,11 +318,62 @@ int main(int argc, char** argv) {
         }
     }
     std::printf("sequential replay: %d mismatches\n", failures);
-    failures += check_jacobi_on_device();
-    failures += check_chromatic_on_device();
-    failures += check_cuda_sampler();
-    failures += check_cuda_ensemble();
-    failures += check_edge_states();
+    return failures;
+}
+
+// The copy-bandwidth kernels (fill, copy, mismatch count) on a small buffer: the copy must be
+// verified word for word, whatever the timing.
+int check_copy_kernel() {
+    const dimerlab::gpu::CopyBandwidth r = dimerlab::gpu::measure_copy_bandwidth(std::uint64_t{1} << 20, 2);
+    const int failures = r.ok && r.kernel_verified ? 0 : 1;
+    std::printf("copy kernel: %s%s\n", failures == 0 ? "verified" : "FAILED ", r.error.c_str());
+    return failures;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace dimerlab;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--small") == 0) {
+            g_small = true;
+        } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+            g_only = argv[++i];
+        } else {
+            std::printf("usage: %s [--small] [--only PART]\n", argv[0]);
+            return 2;
+        }
+    }
+    const gpu::DeviceInfo info = gpu::probe();
+    if (!info.available) {
+        std::printf("SKIP: %s\n", info.reason.c_str());
+        return 77;
+    }
+    std::printf("device: %s (sm_%d%d, %.1f GiB)\n", info.name.c_str(), info.compute_major, info.compute_minor,
+                static_cast<double>(info.memory_bytes) / (1ull << 30));
+    int failures = 0;
+    const struct {
+        const char* name;
+        int (*run)();
+    } parts[] = {{"replay", check_sequential_replay},
+                 {"jacobi", check_jacobi_on_device},
+                 {"chromatic", check_chromatic_on_device},
+                 {"sampler", check_cuda_sampler},
+                 {"ensemble", check_cuda_ensemble},
+                 {"edge-states", check_edge_states},
+                 {"copy", check_copy_kernel}};
+    bool ran = false;
+    for (const auto& part : parts) {
+        if (g_only.empty() || g_only == part.name) {
+            failures += part.run();
+            ran = true;
+        }
+    }
+    if (!ran) {
+        std::printf(
+            "error: --only takes replay, jacobi, chromatic, sampler, ensemble, edge-states or copy\n");
+        return 2;
+    }
     std::printf("%s: %d mismatches\n", failures == 0 ? "PASS" : "FAIL", failures);
     return failures == 0 ? 0 : 1;
 }

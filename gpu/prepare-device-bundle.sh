@@ -4,12 +4,12 @@
 # targets here for sm_90 and carry a small bundle of executables plus the shared libraries they
 # need, and gpu/check-on-device.sh runs them there.
 #
-#   scripts/prepare-device-bundle.sh          configure + build + assemble + size check
+#   gpu/prepare-device-bundle.sh          configure + build + assemble + size check
 #
 # Layout (paths mirror a build tree, so the same commands work on the bundle and on a tree):
 #   build-device-tree/   the CMake build tree (objects, static libraries; never carried: too big)
 #   build-device/        the bundle, carried to the device with  carry ["build-device"]
-#     tests/gpu/gpu_device_check  cli/dimerlab-cli  bench/bench_{glauber,parallel,gpu}
+#     tests/gpu/gpu_device_check  cli/dimerlab-cli  bench/bench_gpu
 #     lib/                        shared libraries from ldd that a bare CUDA image may lack
 #     BUNDLE.env                  commit, dirty flag, date, flags (the device has no .git)
 #     sources.sha256              hashes of the sources built, so the device run can tell if the
@@ -35,9 +35,9 @@ MARGIN_BYTES=$((4 * 1024 * 1024))
 if [ -d /usr/local/cuda/bin ]; then export PATH=/usr/local/cuda/bin:$PATH; fi
 command -v nvcc >/dev/null || { echo "nvcc not found (PATH=$PATH): the bundle needs the CUDA build" >&2; exit 1; }
 
-TARGETS=(gpu_device_check dimerlab-cli bench_glauber bench_parallel bench_gpu)
+TARGETS=(gpu_device_check dimerlab-cli bench_gpu)
 # Paths of the targets' outputs relative to the build tree (= relative to the bundle).
-BINARIES=(tests/gpu/gpu_device_check cli/dimerlab-cli bench/bench_glauber bench/bench_parallel bench/bench_gpu)
+BINARIES=(tests/gpu/gpu_device_check cli/dimerlab-cli bench/bench_gpu)
 
 echo "== configure $TREE (Qt-free, FFmpeg-free, CUDA sm_90, warnings are errors)"
 # FFmpeg (video export) is of no use on the device, and its libraries and their codecs (x265,
