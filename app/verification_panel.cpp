@@ -7,8 +7,10 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProcess>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTextBrowser>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -40,7 +42,8 @@ QColor status_colour(const std::string& status) {
         return QColor(0x2e, 0x7d, 0x32);
     }
     if (status == "failed") return QColor(0xc6, 0x28, 0x28);
-    if (status == "stale") return QColor(0xb2, 0x6a, 0x00);  // amber: never green
+    if (status == "proved-model") return QColor(0x1e, 0x58, 0x9a);  // blue: a model, not the code
+    if (status == "stale") return QColor(0xb2, 0x6a, 0x00);         // amber: never green
     return QColor(0x75, 0x75, 0x75);
 }
 
@@ -90,10 +93,19 @@ VerificationPanel::VerificationPanel(QWidget* parent) : QWidget(parent) {
         "Runs a short tape of the current graph on the parallel backends (cpu-parallel; cuda with a GPU) and "
         "compares every checkpoint with the sequential backend, bit for bit");
     check_button_->setEnabled(false);
+    run_checks_button_ = new QPushButton("Run the checks now", this);
+    run_checks_button_->setToolTip(
+        "Runs verification/check.py of this checkout (Coq, SMT, Frama-C WP, Spin, the gpu-host tests): "
+        "a few minutes; missing tools are reported as not run");
+    run_checks_label_ = new QLabel(this);
+    run_checks_label_->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(source_label_);
     layout->addWidget(split, 1);
     layout->addWidget(reload);
+    layout->addWidget(run_checks_button_);
+    layout->addWidget(run_checks_label_);
+    connect(run_checks_button_, &QPushButton::clicked, this, [this] { run_checks(); });
     layout->addWidget(graph_label_);
     layout->addWidget(live_tree_);
     layout->addWidget(check_button_);
@@ -103,10 +115,47 @@ VerificationPanel::VerificationPanel(QWidget* parent) : QWidget(parent) {
             [this](QTreeWidgetItem* item, QTreeWidgetItem*) { show_details(item); });
 }
 
+VerificationPanel::~VerificationPanel() {
+    if (checks_process_ != nullptr && checks_process_->state() != QProcess::NotRunning) {
+        checks_process_->kill();
+        checks_process_->waitForFinished(2000);
+    }
+}
+
+bool VerificationPanel::checks_running() const {
+    return checks_process_ != nullptr && checks_process_->state() != QProcess::NotRunning;
+}
+
+void VerificationPanel::run_checks() {
+    const QString repo = repo_dir_.isEmpty() ? QString::fromStdString(verify::build_source_dir()) : repo_dir_;
+    const QString script = QDir(repo).filePath("verification/check.py");
+    const QString python = QStandardPaths::findExecutable("python3");
+    if (checks_running() || python.isEmpty() || !QFileInfo::exists(script)) return;
+    checks_process_ = new QProcess(this);
+    checks_process_->setProcessChannelMode(QProcess::MergedChannels);
+    run_checks_button_->setEnabled(false);
+    run_checks_label_->setText("Running the checks (a few minutes)…");
+    connect(checks_process_, &QProcess::finished, this, [this](int code, QProcess::ExitStatus how) {
+        const QByteArray out = checks_process_->readAll();
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        const QString last = lines.isEmpty() ? QString() : QString::fromUtf8(lines.back());
+        run_checks_label_->setText(how == QProcess::NormalExit
+                                       ? QString("Checks finished (exit %1): %2").arg(code).arg(last)
+                                       : QString("The checks were stopped."));
+        checks_process_->deleteLater();
+        checks_process_ = nullptr;
+        run_checks_button_->setEnabled(true);
+        load(repo_dir_, manifest_path_, {});
+        emit checks_finished(how == QProcess::NormalExit ? code : -1);
+    });
+    checks_process_->start(python, {script, "--repo", repo, "--allow-missing"});
+}
+
 QString VerificationPanel::status_label(const std::string& status) {
     if (status == "stale") return "STALE";
     if (status == "not-run") return "not run";
     if (status == "passed-gpu") return "passed on GPU";
+    if (status == "proved-model") return "proved (model only)";
     return QString::fromStdString(status);
 }
 
@@ -118,8 +167,12 @@ void VerificationPanel::load(const QString& repo_dir, const QString& manifest_pa
     const QString repo = repo_dir.isEmpty() ? QString::fromStdString(verify::build_source_dir()) : repo_dir;
     const QString manifest_file =
         manifest_path.isEmpty() ? QDir(repo).filePath("verification/manifest.json") : manifest_path;
-    const QString status_file =
-        status_path.isEmpty() ? QDir(repo).filePath("build/verification_status.json") : status_path;
+    const QString status_file = status_path.isEmpty()
+                                    ? QString::fromStdString(verify::default_status_path(repo.toStdString()))
+                                    : status_path;
+    run_checks_button_->setEnabled(!checks_running() &&
+                                   !QStandardPaths::findExecutable("python3").isEmpty() &&
+                                   QFileInfo::exists(QDir(repo).filePath("verification/check.py")));
     tree_->clear();
     details_->clear();
     claims_.clear();
@@ -130,7 +183,12 @@ void VerificationPanel::load(const QString& repo_dir, const QString& manifest_pa
         // No status file means the runner never ran here: every claim is "not run", not an error.
         const nlohmann::json status =
             QFileInfo::exists(status_file) ? read_json_file(status_file, "status file") : nlohmann::json();
-        if (status.is_object()) status_date = QString::fromStdString(status.value("date", ""));
+        if (status.is_object()) {
+            status_date = QString::fromStdString(status.value("date", ""));
+            if (status.contains("commit") && status["commit"].is_string())
+                status_date +=
+                    ", commit " + QString::fromStdString(status["commit"].get<std::string>()).left(12);
+        }
         verify::validate_manifest(manifest);
         claims_ = verify::evaluate_claims(manifest, status, repo.toStdString());
     } catch (const std::exception& e) {
@@ -163,7 +221,11 @@ void VerificationPanel::load(const QString& repo_dir, const QString& manifest_pa
             item->setData(kName, kClaimIdRole, QString::fromStdString(c.id));
             item->setText(kStatus, status_label(c.status));
             item->setForeground(kStatus, QBrush(status_colour(c.status)));
-            item->setText(kMethod, QString::fromStdString(c.method));
+            const std::string link = verify::code_link_label(c.code_link);
+            item->setText(
+                kMethod, QString::fromStdString(c.code_link == "code" ? c.method
+                                                                      : c.method + " (" + c.code_link + ")"));
+            if (!link.empty()) item->setToolTip(kMethod, QString::fromStdString(link));
             item->setText(kProperty, QString::fromStdString(c.property));
             item->setToolTip(kProperty, QString::fromStdString(c.property));
         }
@@ -201,6 +263,8 @@ QString VerificationPanel::details_text(const QString& claim_id) const {
         html += QString("<p><b>Property.</b> %1</p>").arg(html_escape(c.property));
         html += QString("<p><b>Method.</b> %1 &nbsp; <b>Scope.</b> %2 &nbsp; <b>Where.</b> %3</p>")
                     .arg(html_escape(c.method), html_escape(c.scope), html_escape(c.where));
+        if (const std::string link = verify::code_link_label(c.code_link); !link.empty())
+            html += QString("<p><b>Caution.</b> %1.</p>").arg(html_escape(link));
         if (c.recorded != "not-run" && !c.checked_when.empty()) {
             html += QString("<p><b>Checked.</b> %1 on %2</p>")
                         .arg(html_escape(c.checked_when), html_escape(c.checked_where));

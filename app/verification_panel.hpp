@@ -20,6 +20,7 @@
 #include "verify/live_check.hpp"
 
 class QLabel;
+class QProcess;
 class QPushButton;
 class QTextBrowser;
 class QTreeWidget;
@@ -32,6 +33,7 @@ class VerificationPanel : public QWidget {
   public:
     // repo_dir empty: the checkout this binary was built from (verify::build_source_dir()).
     explicit VerificationPanel(QWidget* parent = nullptr);
+    ~VerificationPanel() override;
 
     // Reads the manifest and status again and re-hashes the covered files. Empty paths: the
     // defaults under repo_dir. Errors (missing or invalid manifest) are shown in the panel.
@@ -63,7 +65,15 @@ class VerificationPanel : public QWidget {
                              const QString& backend) const;  // "passed", "not run", ...
     QPushButton* check_button() const { return check_button_; }
 
+    // "Run the checks now": verification/check.py of the checkout in a child process (never on the
+    // GUI thread), then a reload. Enabled where python3 and the checkout's check.py exist; the
+    // tools the checks need are reported as not run when missing.
+    void run_checks();
+    QPushButton* run_checks_button() const { return run_checks_button_; }
+    bool checks_running() const;
+
   signals:
+    void checks_finished(int exit_code);
     void graph_checks_ready();
     void live_check_finished();
 
@@ -89,7 +99,10 @@ class VerificationPanel : public QWidget {
     QLabel* graph_label_ = nullptr;
     QTreeWidget* live_tree_ = nullptr;
     QPushButton* check_button_ = nullptr;
-    BackgroundTasks tasks_;  // last member: joined before the widgets above go away
+    QPushButton* run_checks_button_ = nullptr;
+    QLabel* run_checks_label_ = nullptr;
+    QProcess* checks_process_ = nullptr;  // a child of this widget: killed with it
+    BackgroundTasks tasks_;               // last member: joined before the widgets above go away
 };
 
 }  // namespace dimerlab::app

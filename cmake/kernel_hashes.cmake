@@ -4,6 +4,7 @@
 # dependencies: editing one re-runs CMake and refreshes the hashes.
 file(GLOB _dl_kernel_files RELATIVE ${PROJECT_SOURCE_DIR} CONFIGURE_DEPENDS
   ${PROJECT_SOURCE_DIR}/gpu/src/*.cu
+  ${PROJECT_SOURCE_DIR}/gpu/src/*.cuh
   ${PROJECT_SOURCE_DIR}/core/model/heat_bath_rule.hpp
   ${PROJECT_SOURCE_DIR}/core/parallel/jacobi_steps.hpp
   ${PROJECT_SOURCE_DIR}/core/chromatic/chromatic_update.hpp

@@ -10,4 +10,5 @@ bash scripts/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 bash scripts/run-gpu-host-sanitizers.sh
 bash verification/check.sh
+python3 verification/compare_status.py
 bash scripts/run-fuzzers.sh

@@ -189,19 +189,37 @@ def spin_violation(repo, pml, work):
     return int(m.group(1)) > 0, f"{m.group(0)} ({dt + dt3:.2f}s)"
 
 
-def run_ctest(claim, build):
-    """A C++ differential test (claim["ctest"]) from an existing build: tested / failed / not-run."""
-    name = claim.get("ctest")
-    if not name:
+def run_ctest(claim, build, repo):
+    """The C++ tests of a claim of method test (claim["ctest"]: a name, or a list of names, each
+    optionally "BUILD_DIR:name" with BUILD_DIR relative to the repository, e.g. the sanitizer
+    builds): failed when any failed, not-run when any could not run (with the reason), tested when
+    every one passed."""
+    entries = claim.get("ctest")
+    if not entries:
         return {"status": "failed", "log": ["claim of method test names no ctest"]}
-    if not build or not os.path.isfile(os.path.join(build, "CTestTestfile.cmake")):
-        return {"status": "not-run", "log": [f"no CMake build at {build} (pass --build DIR)"]}
-    need("ctest")
-    rc, out, dt = run(["ctest", "--test-dir", build, "-R", f"^{name}$", "--output-on-failure"], timeout=600)
-    if "No tests were found" in out:
-        return {"status": "not-run", "log": [f"ctest {name}: not built in {build} (coqc/ocamlfind missing there?)"]}
-    return {"status": "tested" if rc == 0 else "failed",
-            "log": [f"ctest {name} in {build}: rc={rc} ({dt:.1f}s)"] + ([] if rc == 0 else out.splitlines()[-30:])}
+    if isinstance(entries, str):
+        entries = [entries]
+    statuses, log = [], []
+    for entry in entries:
+        where, _, name = entry.rpartition(":")
+        d = os.path.join(repo, where) if where else build
+        if not d or not os.path.isfile(os.path.join(d, "CTestTestfile.cmake")):
+            statuses.append("not-run")
+            log.append(f"ctest {name}: no CMake build at {os.path.relpath(d, repo) if d else d}"
+                       + (" (pass --build DIR)" if not where else ""))
+            continue
+        need("ctest")
+        rc, out, dt = run(["ctest", "--test-dir", d, "-R", f"^{re.escape(name)}$", "--output-on-failure"], timeout=900)
+        if "No tests were found" in out:
+            statuses.append("not-run")
+            log.append(f"ctest {name}: not registered in {os.path.relpath(d, repo)}")
+            continue
+        statuses.append("tested" if rc == 0 else "failed")
+        log.append(f"ctest {name} in {os.path.relpath(d, repo)}: rc={rc} ({dt:.1f}s)")
+        if rc != 0:
+            log += out.splitlines()[-30:]
+    status = "failed" if "failed" in statuses else "not-run" if "not-run" in statuses else "tested"
+    return {"status": status, "log": log}
 
 
 def load_gpu_runs(repo):
@@ -286,7 +304,7 @@ def do_claim(claim, repo, work, mode, build=None):
             res["log"].append("checked at run time on every graph load; the app shows it per graph")
         elif method == "test":
             if mode != "mutants":
-                res.update(run_ctest(claim, build))
+                res.update(run_ctest(claim, build, repo))
         elif method == "gpu":
             res.update(gpu_record(claim, repo))
     except Missing as e:

@@ -70,7 +70,8 @@ CommandAction add_verify_command(CLI::App& app) {
     sub->add_option("--repo", opt->repo,
                     "Checkout whose files are hashed (default: the one this binary was built from)");
     sub->add_option("--status", opt->status,
-                    "Runner status file (default: REPO/build/verification_status.json)");
+                    "Runner status file (default: REPO/build/verification_status.json, else the committed "
+                    "REPO/verification/status/cpu.json)");
     sub->add_option("--manifest", opt->manifest, "Claims (default: REPO/verification/manifest.json)");
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
     sub->add_option("--graph", opt->graph,
@@ -92,8 +93,7 @@ CommandAction add_verify_command(CLI::App& app) {
         const std::string repo = opt->repo.empty() ? verify::build_source_dir() : opt->repo;
         const std::string manifest_path =
             opt->manifest.empty() ? (fs::path(repo) / "verification/manifest.json").string() : opt->manifest;
-        const std::string status_path =
-            opt->status.empty() ? (fs::path(repo) / "build/verification_status.json").string() : opt->status;
+        const std::string status_path = opt->status.empty() ? verify::default_status_path(repo) : opt->status;
         const nlohmann::json manifest = read_json(manifest_path, "manifest");
         // No status yet means nothing has run: every claim is "not run", which is a report, not an error.
         const nlohmann::json status =
@@ -115,6 +115,9 @@ CommandAction add_verify_command(CLI::App& app) {
         out["manifest"] = manifest_path;
         out["status_file"] = status_path;
         out["status_date"] = status.is_object() ? status.value("date", "") : "";
+        out["status_commit"] = status.is_object() && status.contains("commit") && status["commit"].is_string()
+                                   ? status["commit"]
+                                   : "";
         out["kernels"] = nlohmann::ordered_json::array();
         for (const auto& k : kernels) {
             out["kernels"].push_back({{"kernel", k}, {"summary", verify::kernel_summary(claims, k)}});
@@ -130,6 +133,7 @@ CommandAction add_verify_command(CLI::App& app) {
                                      {"note", c.note},
                                      {"property", c.property},
                                      {"method", c.method},
+                                     {"code_link", c.code_link},
                                      {"scope", c.scope},
                                      {"where", c.where},
                                      {"changed", c.changed},
@@ -168,12 +172,20 @@ CommandAction add_verify_command(CLI::App& app) {
             std::cout << out.dump() << "\n";
             return rc;
         }
+        if (status.is_object()) {
+            std::cout << "status: " << status_path << " (" << status.value("date", "no date") << ", commit "
+                      << out["status_commit"].get<std::string>().substr(0, 12) << ")\n";
+        } else {
+            std::cout << "status: none at " << status_path << " (nothing has run: every claim is not run)\n";
+        }
         for (const auto& k : kernels) {
             std::cout << k << ": " << verify::kernel_summary(claims, k) << "\n";
             for (const auto& c : claims) {
                 if (c.kernel != k) continue;
                 std::cout << "  " << c.id << "  " << c.status << "  (" << c.method << ") " << c.property
                           << "\n";
+                if (const std::string link = verify::code_link_label(c.code_link); !link.empty())
+                    std::cout << "      " << link << "\n";
                 if (!c.checked_when.empty() && c.recorded != "not-run") {
                     std::cout << "      checked " << c.checked_when << " on " << c.checked_where << "\n";
                 }

@@ -44,9 +44,23 @@ void validate_manifest(const nlohmann::json& manifest) {
             throw std::invalid_argument("manifest: gpu claim " + c["id"].get<std::string>() +
                                         " lacks \"gpu_checks\"");
         }
-        if (method == "test" && (!c.contains("ctest") || !c["ctest"].is_string())) {
-            throw std::invalid_argument("manifest: test claim " + c["id"].get<std::string>() +
-                                        " lacks \"ctest\"");
+        if (method == "test") {
+            const bool one = c.contains("ctest") && c["ctest"].is_string();
+            bool list = c.contains("ctest") && c["ctest"].is_array() && !c["ctest"].empty();
+            if (list) {
+                for (const auto& t : c["ctest"]) list = list && t.is_string();
+            }
+            if (!one && !list) {
+                throw std::invalid_argument("manifest: test claim " + c["id"].get<std::string>() +
+                                            " lacks \"ctest\" (a name or a list of [BUILD_DIR:]names)");
+            }
+        }
+        if (c.contains("code_link")) {
+            const auto& link = c["code_link"];
+            if (!link.is_string() || (link != "code" && link != "review-only" && link != "model-only")) {
+                throw std::invalid_argument("manifest: claim " + c["id"].get<std::string>() +
+                                            " has a code_link other than code, review-only or model-only");
+            }
         }
         if (!ids.insert(c["id"].get<std::string>()).second) {
             throw std::invalid_argument("manifest: duplicate claim id " + c["id"].get<std::string>());
@@ -71,6 +85,7 @@ std::vector<ClaimReport> evaluate_claims(const nlohmann::json& manifest, const n
         r.where = c["where"];
         r.does_not_establish = c["does_not_establish"];
         r.assumptions = c["assumptions"];
+        r.code_link = c.value("code_link", "code");
         const nlohmann::json* rec = nullptr;
         if (merged.is_object() && merged.contains("claims") && merged["claims"].contains(r.id)) {
             rec = &merged["claims"][r.id];
@@ -108,14 +123,17 @@ std::vector<ClaimReport> evaluate_claims(const nlohmann::json& manifest, const n
             }
         }
         if (rec && r.recorded != "not-run" && (!r.changed.empty() || !r.missing.empty())) r.status = "stale";
+        // A proof about a model the kernels do not run says nothing green about the kernels.
+        if (r.status == "proved" && r.code_link == "model-only") r.status = "proved-model";
         out.push_back(std::move(r));
     }
     return out;
 }
 
 std::string kernel_summary(const std::vector<ClaimReport>& claims, const std::string& kernel) {
-    static constexpr std::array<std::pair<const char*, const char*>, 6> kOrder{
+    static constexpr std::array<std::pair<const char*, const char*>, 7> kOrder{
         {{"proved", "proved"},
+         {"proved-model", "proved for a model only"},
          {"tested", "tested"},
          {"passed-gpu", "passed on GPU"},
          {"failed", "failed"},
@@ -130,6 +148,19 @@ std::string kernel_summary(const std::vector<ClaimReport>& claims, const std::st
         out += std::to_string(n) + " " + label;
     }
     return out;
+}
+
+std::string default_status_path(const std::string& repo_dir) {
+    const std::filesystem::path root(repo_dir);
+    const std::filesystem::path own = root / "build/verification_status.json";
+    if (std::filesystem::exists(own)) return own.string();
+    return (root / "verification/status/cpu.json").string();
+}
+
+std::string code_link_label(const std::string& code_link) {
+    if (code_link == "review-only") return "link to the code: review only";
+    if (code_link == "model-only") return "link to the code: none (a model the code does not implement)";
+    return "";
 }
 
 }  // namespace dimerlab::verify

@@ -12,7 +12,12 @@ namespace dimerlab::verify {
 struct ClaimReport {
     std::string id, kernel, property, method, scope, where, does_not_establish;
     std::string recorded;  // proved / tested / passed-gpu / failed / not-run ("not-run" without a record)
-    std::string status;    // recorded, or "stale"
+    // recorded, or "stale"; "proved-model" for a proof about a model that is not the code.
+    std::string status;
+    // How the evidence reaches the code: "code" (it runs on, or proves, the code itself),
+    // "review-only" (a model or twin tied to the code by review only) or "model-only" (a proof
+    // about a model the code does not implement; never shown green for the code).
+    std::string code_link = "code";
     std::string checked_when, checked_where;  // of the recorded run; empty without a record
     std::string note;                         // the recorded run's one-line note (GPU runs)
     std::vector<std::string> changed;         // covered files whose hash differs from the record
@@ -34,5 +39,13 @@ std::vector<ClaimReport> evaluate_claims(const nlohmann::json& manifest, const n
 
 // "3 proved · 2 tested · 1 passed on GPU · 1 stale · 1 not run" for the claims of one kernel.
 std::string kernel_summary(const std::vector<ClaimReport>& claims, const std::string& kernel);
+
+// The status file a report reads when none is named: this checkout's own run
+// (build/verification_status.json) when there is one, else the committed record of the CPU
+// checks (verification/status/cpu.json), which a fresh clone has before anything ran here.
+std::string default_status_path(const std::string& repo_dir);
+
+// One line for people: "review only" or "model only" for those links, empty for "code".
+std::string code_link_label(const std::string& code_link);
 
 }  // namespace dimerlab::verify

@@ -13,7 +13,9 @@
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSlider>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QtTest>
@@ -260,6 +262,47 @@ class TestAppPanels : public QObject {
         panel.load(dir.path(), dir.filePath("verification_manifest.json"));
         QCOMPARE(panel.status_text("K-A"), QString("STALE"));
         QCOMPARE(panel.status_text("O-A"), QString("STALE"));
+    }
+    // "Run the checks now" runs the checkout's verification/check.py in a child process and
+    // reloads: here a stand-in runner that records K-A as proved on the file's current bytes and
+    // K-M (a proof about a model the code does not implement) as proved too, which the panel must
+    // show as "proved (model only)", never green.
+    void verification_panel_runs_the_checks_and_reloads() {
+        if (QStandardPaths::findExecutable("python3").isEmpty())
+            QFAIL("python3 missing (scripts/install-deps.sh)");
+        QTemporaryDir dir;
+        QDir(dir.path()).mkpath("core");
+        QDir(dir.path()).mkpath("verification");
+        write_file(dir.filePath("core/a.hpp"), "int a;\n");
+        nlohmann::json model = claim("kern", "K-M", "core/a.hpp");
+        model["code_link"] = "model-only";
+        const nlohmann::json manifest = {{"schema", 1},
+                                         {"claims", {claim("kern", "K-A", "core/a.hpp"), model}}};
+        write_file(dir.filePath("verification/manifest.json"), QByteArray::fromStdString(manifest.dump()));
+        write_file(
+            dir.filePath("verification/check.py"),
+            "import hashlib, json, os, sys\n"
+            "repo = sys.argv[sys.argv.index('--repo') + 1]\n"
+            "h = hashlib.sha256(open(os.path.join(repo, 'core/a.hpp'), 'rb').read()).hexdigest()\n"
+            "rec = {'status': 'proved', 'hashes': {'core/a.hpp': h}}\n"
+            "os.makedirs(os.path.join(repo, 'build'), exist_ok=True)\n"
+            "json.dump({'schema': 1, 'date': 'now', 'commit': 'abc', 'claims': {'K-A': rec, 'K-M': rec}},\n"
+            "          open(os.path.join(repo, 'build/verification_status.json'), 'w'))\n"
+            "print('verification: 0 problem(s)')\n");
+        VerificationPanel panel;
+        panel.load(dir.path());
+        QCOMPARE(panel.status_text("K-A"), QString("not run"));
+        QVERIFY(panel.run_checks_button()->isEnabled());
+        QSignalSpy done(&panel, &VerificationPanel::checks_finished);
+        panel.run_checks_button()->click();
+        QVERIFY(panel.checks_running());
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.front().front().toInt(), 0);
+        QCOMPARE(panel.status_text("K-A"), QString("proved"));
+        QCOMPARE(panel.status_text("K-M"), QString("proved (model only)"));
+        QVERIFY(!panel.details_text("K-M").contains("#2e7d32"));
+        QVERIFY(panel.details_text("K-M").contains("a model the code does not implement"));
+        QVERIFY(panel.run_checks_button()->isEnabled());
     }
     void verification_panel_reads_the_source_checkout() {
         VerificationPanel panel;

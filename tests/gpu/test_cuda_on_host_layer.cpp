@@ -62,7 +62,8 @@ struct Device {
     }
     std::vector<T> download() const {
         std::vector<T> host(n);
-        if (n != 0) cudaMemcpy(host.data(), ptr, n * sizeof(T), cudaMemcpyDeviceToHost);
+        if (n != 0 && cudaMemcpy(host.data(), ptr, n * sizeof(T), cudaMemcpyDeviceToHost) != cudaSuccess)
+            qFatal("device-to-host copy refused");
         return host;
     }
 };
@@ -112,6 +113,8 @@ class CudaOnHostLayerTest : public QObject {
         Device<unsigned> next(std::vector<unsigned>{0});
         Device<std::uint32_t> order(1024);
         cuda_on_host::launch_of(ticket_kernel, 4, 256)(next.ptr, order.ptr);
+        QCOMPARE(cudaGetLastError(), cudaSuccess);
+        QCOMPARE(next.download()[0], 1024u);
         std::vector<std::uint32_t> observed = order.download();
         QVERIFY(!std::is_sorted(observed.begin(), observed.end()));
         std::sort(observed.begin(), observed.end());

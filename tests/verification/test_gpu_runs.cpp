@@ -27,7 +27,7 @@ using dimerlab::testing::source_dir;
 void make_copy(const fs::path& dst) {
     const json manifest = load_json(source_dir() / "verification/manifest.json");
     std::set<std::string> files = {"verification/manifest.json", "verification/gpu_import.py",
-                                   "verification/check.py"};
+                                   "verification/check.py", "verification/mutation.py"};
     for (const auto& c : manifest["claims"]) {
         for (const char* key : {"covers", "artifacts", "mutants"}) {
             for (const auto& f : c[key]) files.insert(f.get<std::string>());

@@ -1,5 +1,6 @@
 #include "device_memory.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -70,6 +71,18 @@ bool is_device_range(const void* p, std::size_t bytes) {
 
 bool is_device_pointer(const void* p) {
     return is_device_range(p, 0);
+}
+
+bool overlaps_device_memory(const void* p, std::size_t bytes) {
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    const std::uintptr_t end = a + std::max<std::size_t>(bytes, 1);
+    Registry& r = registry();
+    const std::lock_guard lock(r.mutex);
+    // The last allocation starting before `end` is the only one that can reach into [a, end).
+    auto it = r.extents.lower_bound(end);
+    if (it == r.extents.begin()) return false;
+    --it;
+    return it->first + std::max<std::size_t>(it->second, 1) > a;
 }
 
 }  // namespace cuda_on_host

@@ -1,8 +1,9 @@
 // Runs a launch's grid threads on a fixed pool of workers (launch.hpp). The order is a
 // permutation drawn per launch from (schedule seed, launch number), and worker w takes the
 // permuted positions w, w + W, w + 2W, ..., so with two or more threads in the grid at least two
-// workers run kernel code in every launch: a data race between grid threads is then a race
-// between OS threads, which ThreadSanitizer sees.
+// workers run kernel code in every launch, and none of them is ordered before another's kernel
+// code: a data race between grid threads is then a race between OS threads that ThreadSanitizer
+// reports every time.
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -172,9 +173,15 @@ void run_grid(dim3 grid, dim3 block, const std::function<void()>& thread_body) {
     std::uint64_t state = g_seed.load() ^ (0xD1B54A32D192ED03ull * (g_launches.fetch_add(1) + 1));
     const LaunchOrder order(total, splitmix64(state));
     std::atomic<bool> failed{false};
+    std::atomic<unsigned> arrived{0};
     WorkerPool& workers = pool();
     const unsigned stride = workers.size();
     workers.run([&](unsigned w) {
+        // Every worker has taken the job before any runs kernel code. Without this latch a worker
+        // that finished early could hand its writes to a late one through the pool's mutex, and
+        // ThreadSanitizer would see them as ordered.
+        arrived.fetch_add(1);
+        while (arrived.load() < stride) std::this_thread::yield();
         gridDim = grid;
         blockDim = block;
         for (std::uint64_t pos = w; pos < total && !failed.load(std::memory_order_relaxed); pos += stride) {

@@ -26,8 +26,9 @@ cudaError_t fail(cudaError_t err) {
     return err;
 }
 
+// Host memory may end exactly where a device allocation starts: only an overlap is an error.
 bool is_host_range(const void* p, std::size_t bytes) {
-    return p != nullptr && !is_device_pointer(p) && !is_device_pointer(static_cast<const char*>(p) + bytes);
+    return p != nullptr && !overlaps_device_memory(p, bytes);
 }
 
 // Which sides of a copy must be device memory, per kind; Default infers it, as UVA does.

@@ -99,5 +99,7 @@ void record_error(cudaError_t err);
 bool is_device_range(const void* p, std::size_t bytes);
 // True when p points into (or one past the end of) a live device allocation.
 bool is_device_pointer(const void* p);
+// True when some byte of [p, p + max(bytes, 1)) belongs to a live device allocation.
+bool overlaps_device_memory(const void* p, std::size_t bytes);
 
 }  // namespace cuda_on_host
