@@ -14,7 +14,9 @@ named in the manifest's "no_claim" with a reason.
 --check (default) exits 1 and names every missing file; --write adds the missing files to covers.
 Python 3 standard library only.
 """
-import argparse, json, os, re, shlex, subprocess, sys, collections
+import argparse, collections, json, os, re, subprocess, sys
+
+import manifest_tools
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -33,17 +35,7 @@ def host_commands(build):
 
 def dependencies(directory, command, source):
     """Project files (relative to the repo) the compile of `source` reads, the source included."""
-    args, skip = [], False
-    for a in shlex.split(command):
-        if skip:
-            skip = False
-            continue
-        if a in ("-o", "-MT", "-MF", "-MQ"):
-            skip = True
-            continue
-        if a in ("-c", "-MD", "-MMD"):
-            continue
-        args.append(a)
+    args = manifest_tools.compile_args(command)
     r = subprocess.run(args + ["-MM"], cwd=directory, capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"derive_covers: the dependency scan of {source} failed:\n{r.stderr[-2000:]}")
@@ -98,18 +90,10 @@ def main():
     for k in kernel_files():
         if k not in claimed and k not in no_claim:
             problems.append(f"{k} has a __global__ kernel but no claim covers it and no_claim gives no reason")
-    if args.write:
-        with open(args.manifest, "w", encoding="utf-8") as f:
-            json.dump(manifest, f, indent=2, ensure_ascii=False)
-            f.write("\n")
-    for p in problems:
-        print("derive_covers: " + p)
-    if problems:
-        return 1
-    print(f"derive_covers: {sum(len(c.get('covers_from', [])) for c in manifest['claims'])} kernel sources in "
-          f"{sum(1 for c in manifest['claims'] if c.get('covers_from'))} claims; every include is covered")
-    return 0
-
+    kernels = sum(len(c.get("covers_from", [])) for c in manifest["claims"])
+    claims = sum(1 for c in manifest["claims"] if c.get("covers_from"))
+    return manifest_tools.finish("derive_covers", args.manifest, manifest, args.write, problems,
+                                 f"{kernels} kernel sources in {claims} claims; every include is covered")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -14,7 +14,9 @@ a claim's covers_from has no recorded facts; --write records the fresh facts.
 
     python3 verification/ptx_facts.py [--check | --write] [--build DIR] [--manifest FILE]
 """
-import argparse, collections, json, os, re, shlex, subprocess, sys, tempfile
+import argparse, collections, json, os, re, subprocess, sys, tempfile
+
+import manifest_tools
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -31,19 +33,8 @@ def device_commands(build):
 
 def ptx_command(command, out):
     """The device compile turned into a PTX compile for ARCH."""
-    args, skip = [], False
-    for a in shlex.split(command):
-        if skip:
-            skip = False
-            continue
-        if a in ("-o", "-MT", "-MF", "-MQ"):
-            skip = True
-            continue
-        if a in ("-c", "-MD", "-MMD") or a.startswith("--generate-code") or a.startswith("-gencode") or \
-                a.startswith("-arch") or a.startswith("--gpu-architecture"):
-            continue
-        args.append(a)
-    return args + [f"-arch={ARCH}", "-ptx", "-o", out]
+    arch = ("--generate-code", "-gencode", "-arch", "--gpu-architecture")
+    return manifest_tools.compile_args(command, drop=lambda a: a.startswith(arch)) + [f"-arch={ARCH}", "-ptx", "-o", out]
 
 
 def demangle(names):
@@ -149,18 +140,10 @@ def main():
             for k in recorded[s]:
                 if k not in kernels:
                     problems.append(f"{c['id']}: {s} no longer has kernel {k}")
-    if args.write:
-        with open(args.manifest, "w", encoding="utf-8") as f:
-            json.dump(manifest, f, indent=2, ensure_ascii=False)
-            f.write("\n")
-    for p in problems:
-        print("ptx_facts: " + p)
-    if problems:
-        return 1
-    print(f"ptx_facts: {sum(len([k for k in v if k != '(cub)']) for v in fresh.values())} kernels in {len(fresh)} files for {ARCH}: "
-          "no spills, barriers and atomics as the claims record")
-    return 0
-
+    kernels = sum(len([k for k in v if k != "(cub)"]) for v in fresh.values())
+    return manifest_tools.finish("ptx_facts", args.manifest, manifest, args.write, problems,
+                                 f"{kernels} kernels in {len(fresh)} files for {ARCH}: no spills, "
+                                 "barriers and atomics as the claims record")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -3,30 +3,25 @@
 // project file found there in the claim's "covers", and a claim (or a "no_claim" reason) for every
 // gpu/src file with a __global__ kernel. The manifest must pass; copies with one include removed
 // from a claim, or a kernel file left without a claim, must fail and name what is missing.
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.hpp"
+
 using nlohmann::ordered_json;
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QString out;
-};
-
-Run derive(const QString& manifest) {
+// The script's exit code and what it printed.
+CliResult derive(const QString& manifest) {
     const QString src = qEnvironmentVariable("DIMERLAB_SOURCE_DIR");
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start("python3", {src + "/verification/derive_covers.py", "--check", "--build",
-                        qEnvironmentVariable("DIMERLAB_BUILD_DIR"), "--manifest", manifest});
-    if (!p.waitForFinished(300000)) return {};
-    return {p.exitCode(), QString::fromUtf8(p.readAll())};
+    return run_process("python3",
+                       {src + "/verification/derive_covers.py", "--check", "--build",
+                        qEnvironmentVariable("DIMERLAB_BUILD_DIR"), "--manifest", manifest},
+                       300000);
 }
 
 ordered_json load_manifest() {
@@ -65,8 +60,8 @@ class TestCovers : public QObject {
         QVERIFY2(!QStandardPaths::findExecutable("python3").isEmpty(),
                  "python3 missing (scripts/install-deps.sh)");
         QTemporaryDir dir;
-        const Run r = derive(write(dir, load_manifest()));
-        QVERIFY2(r.exit_code == 0, qPrintable(r.out));
+        const CliResult r = derive(write(dir, load_manifest()));
+        QVERIFY2(r.exit_code == 0, r.out.constData());
         QVERIFY(r.out.contains("every include is covered"));
     }
 
@@ -75,10 +70,10 @@ class TestCovers : public QObject {
         QVERIFY(drop_cover(m, "GJ-HOST", "gpu/src/cuda_support.cuh"));
         QVERIFY(drop_cover(m, "HB-GPU", "core/model/update_tape.hpp"));
         QTemporaryDir dir;
-        const Run r = derive(write(dir, m));
+        const CliResult r = derive(write(dir, m));
         QCOMPARE(r.exit_code, 1);
-        QVERIFY2(r.out.contains("GJ-HOST: covers lacks gpu/src/cuda_support.cuh"), qPrintable(r.out));
-        QVERIFY2(r.out.contains("HB-GPU: covers lacks core/model/update_tape.hpp"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("GJ-HOST: covers lacks gpu/src/cuda_support.cuh"), r.out.constData());
+        QVERIFY2(r.out.contains("HB-GPU: covers lacks core/model/update_tape.hpp"), r.out.constData());
     }
 
     void a_kernel_without_claim_fails() {
@@ -91,10 +86,10 @@ class TestCovers : public QObject {
             }
         }
         QTemporaryDir dir;
-        const Run r = derive(write(dir, m));
+        const CliResult r = derive(write(dir, m));
         QCOMPARE(r.exit_code, 1);
         QVERIFY2(r.out.contains("gpu/src/ensemble_device_state.cu has a __global__ kernel but no claim"),
-                 qPrintable(r.out));
+                 r.out.constData());
     }
 };
 

@@ -3,29 +3,24 @@
 // kernel's barriers and atomics must be what its claim records ("ptx_facts"), e.g. no barrier in
 // the chromatic or replay kernels. A manifest copy that records one barrier in the chromatic
 // kernel must fail, naming the kernel. Registered only where nvcc was found.
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.hpp"
+
 using nlohmann::ordered_json;
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QString out;
-};
-
-Run ptx_facts(const QString& manifest) {
+// The script's exit code and what it printed.
+CliResult ptx_facts(const QString& manifest) {
     const QString src = qEnvironmentVariable("DIMERLAB_SOURCE_DIR");
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start("python3", {src + "/verification/ptx_facts.py", "--check", "--build",
-                        qEnvironmentVariable("DIMERLAB_BUILD_DIR"), "--manifest", manifest});
-    if (!p.waitForFinished(600000)) return {};
-    return {p.exitCode(), QString::fromUtf8(p.readAll())};
+    return run_process("python3",
+                       {src + "/verification/ptx_facts.py", "--check", "--build",
+                        qEnvironmentVariable("DIMERLAB_BUILD_DIR"), "--manifest", manifest},
+                       600000);
 }
 
 }  // namespace
@@ -35,8 +30,8 @@ class TestPtxFacts : public QObject {
   private slots:
     void recorded_facts_hold_and_a_changed_one_fails() {
         const QString src = qEnvironmentVariable("DIMERLAB_SOURCE_DIR");
-        const Run ok = ptx_facts(src + "/verification/manifest.json");
-        QVERIFY2(ok.exit_code == 0, qPrintable(ok.out));
+        const CliResult ok = ptx_facts(src + "/verification/manifest.json");
+        QVERIFY2(ok.exit_code == 0, ok.out.constData());
         QVERIFY(ok.out.contains("chromatic_class_kernel: barriers 0, atomics 0, spill 0 B"));
 
         std::ifstream in((src + "/verification/manifest.json").toStdString());
@@ -52,10 +47,10 @@ class TestPtxFacts : public QObject {
         QTemporaryDir dir;
         const QString path = dir.path() + "/manifest.json";
         std::ofstream(path.toStdString()) << m.dump(2);
-        const Run bad = ptx_facts(path);
+        const CliResult bad = ptx_facts(path);
         QCOMPARE(bad.exit_code, 1);
         QVERIFY2(bad.out.contains("CH-GPU: gpu/src/chromatic.cu chromatic_class_kernel now has"),
-                 qPrintable(bad.out));
+                 bad.out.constData());
     }
 };
 
