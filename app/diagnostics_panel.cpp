@@ -16,9 +16,8 @@
 #include "diagnostics/bounding_chain.hpp"
 #include "diagnostics/chain_ensemble.hpp"
 #include "diagnostics/split_rhat.hpp"
-#include "dimerlab_gpu/cuda_ensemble.hpp"
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
-#include "lab_sampler.hpp"
 #include "model/matching.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/observables.hpp"
@@ -335,12 +334,8 @@ void DiagnosticsPanel::measure_rhat() {
     options.seed = 1;
     // The four chains advance together as one ensemble, on the device when there is one (the
     // same chains bit for bit either way); run_chain_ensemble falls back to the CPU if it fails.
-    if (cuda_availability().available) {
-        options.ensemble = [](const Graph& g, std::uint64_t seed, LambdaRecord record,
-                              std::vector<MateArray> starts) -> std::unique_ptr<SamplerEnsemble> {
-            return std::make_unique<gpu::CudaSamplerEnsemble>(g, seed, std::move(record), std::move(starts));
-        };
-    }
+    std::string no_device;  // the panel's run line names the backend that ran
+    options.ensemble = make_ensemble_factory(Backend::automatic, "the diagnostics panel", "", no_device);
     rhat_label_->setText(QString("running 4 chains × %1 sweeps…").arg(options.sweeps));
     const std::uint64_t job = graph_job_;
     tasks_.run(

@@ -4,7 +4,7 @@
 // `dimerlab-cli render`. Progress with cancel; an error dialog on failure; nothing partial left.
 #include <QDialog>
 
-#include "animation_export.hpp"
+#include "dimerlab_render/animation_export.hpp"
 
 class QCheckBox;
 class QDoubleSpinBox;

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "export/measurement_export.hpp"
 #include "export/output_batch.hpp"
 #include "export/plot_builders.hpp"
@@ -109,7 +110,7 @@ MeasurementExportResult export_measurements(const Graph& graph, const Session& s
     const std::uint64_t total = std::max(record_until, session.update_index);
     const bool want_state = r.state_svg || r.state_tikz;
 
-    std::unique_ptr<Sampler> sampler = make_session_sampler(graph, session);
+    std::unique_ptr<Sampler> sampler = make_sampler(graph, session, WhenUnavailable::run_on_cpu).sampler;
     std::vector<SweepRecord> series;
     series.reserve(r.sweeps);
     MateArray shown;
@@ -142,16 +143,7 @@ MeasurementExportResult export_measurements(const Graph& graph, const Session& s
             "the replayed chain does not reach the state the window shows (state hash differs)");
     }
 
-    ExportMetadata meta;
-    meta.graph_spec = graph.spec();
-    meta.graph_hash = graph.content_hash();
-    meta.vertices = graph.num_vertices();
-    meta.edges = graph.num_edges();
-    meta.seed = session.seed;
-    meta.lambda_record = sampler->lambda_record().changes();
-    meta.dynamics = std::string(dynamics_name(session.dynamics));
-    meta.backend = std::string(sampler->backend_name());
-    meta.start = std::string(start_kind_name(session.start));
+    const ExportMetadata meta = export_metadata(graph, *sampler, session.start);
 
     // Everything is produced before the first write, so a failure here leaves nothing at all.
     std::vector<PendingFile> pending;

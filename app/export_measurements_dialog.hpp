@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <functional>
 
+#include "dimerlab_lab/session.hpp"
 #include "graph/graph.hpp"
-#include "session.hpp"
 
 class QCheckBox;
 class QLineEdit;
@@ -42,7 +42,7 @@ struct MeasurementExportResult {
 // (updates done, updates total); returning false cancels.
 using MeasurementProgress = std::function<bool(std::uint64_t done, std::uint64_t total)>;
 
-// Replays the session's chain (make_session_sampler) to max(sweeps·m, session.update_index),
+// Replays the session's chain (make_sampler) to max(sweeps·m, session.update_index),
 // recording one SweepRecord per sweep; the state figures show the state at update_index, the
 // one the window shows (checked against session.state_hash when present). Every output is
 // produced in memory first and then written all or nothing (OutputBatch), so an error or a

@@ -14,12 +14,12 @@
 #include <memory>
 #include <vector>
 
-#include "camera.hpp"
+#include "dimerlab_render/camera.hpp"
+#include "dimerlab_render/marginal_cache.hpp"
+#include "dimerlab_render/monomer_heat.hpp"
+#include "dimerlab_render/scene_renderer.hpp"
 #include "imgui_overlay.hpp"
-#include "marginal_cache.hpp"
-#include "monomer_heat.hpp"
 #include "render_target.hpp"
-#include "scene_renderer.hpp"
 
 namespace dimerlab::app {
 

@@ -1,7 +1,7 @@
 #include "lab_controller.hpp"
 
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
-#include "lab_sampler.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::app {
@@ -12,9 +12,9 @@ LabController::LabController(const Session& session, RenderTarget& target)
     if (graph_->num_edges() == 0)
         throw InputError("graph spec '" + session.graph + "' has no edges: nothing to sample");
     scene_ = std::make_shared<const SceneGeometry>(graph_);
-    LabSampler chain = make_lab_sampler(*graph_, session);
-    backend_ = chain.backend;
-    backend_notice_ = chain.notice;
+    BuiltSampler chain = make_sampler(*graph_, session, WhenUnavailable::run_on_cpu);
+    backend_ = QString::fromUtf8(chain.sampler->backend_name());
+    backend_notice_ = QString::fromStdString(chain.notice);
     worker_ = std::make_unique<SamplerWorker>(std::move(chain.sampler), sweeps_per_frame_);
     target_.set_scene(scene_);
     target_.apply_view_settings(session.view);  // without a camera: colours only, the view fits
@@ -77,7 +77,7 @@ void LabController::set_sweeps_per_frame(double sweeps) {
 void LabController::reset() {
     Session fresh = session_;
     fresh.record = LambdaRecord(shown_.lambda);
-    worker_->reset(make_lab_sampler(*graph_, fresh).sampler, ++generation_);
+    worker_->reset(make_sampler(*graph_, fresh, WhenUnavailable::run_on_cpu).sampler, ++generation_);
 }
 
 Session LabController::current_session() const {

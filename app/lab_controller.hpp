@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <memory>
 
+#include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/scene_geometry.hpp"
 #include "graph/graph.hpp"
 #include "render_target.hpp"
 #include "sampler_worker.hpp"
-#include "scene_geometry.hpp"
-#include "session.hpp"
 
 namespace dimerlab::app {
 

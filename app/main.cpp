@@ -19,11 +19,11 @@
 #include <string_view>
 
 #include "diagnostics_panel.hpp"
-#include "gl_availability.hpp"
+#include "dimerlab_lab/preset.hpp"
+#include "dimerlab_render/gl_availability.hpp"
 #include "gl_viewport.hpp"
 #include "main_window.hpp"
 #include "partition_panel.hpp"
-#include "preset.hpp"
 #include "util/errors.hpp"
 #include "verification_panel.hpp"
 

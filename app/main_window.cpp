@@ -15,13 +15,13 @@
 #include <QToolBar>
 
 #include "diagnostics_panel.hpp"
+#include "dimerlab_lab/preset.hpp"
 #include "export_animation_dialog.hpp"
 #include "export_measurements_dialog.hpp"
 #include "gl_viewport.hpp"
 #include "memory_estimate.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
-#include "preset.hpp"
 #include "util/errors.hpp"
 #include "verification_panel.hpp"
 

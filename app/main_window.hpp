@@ -9,8 +9,8 @@
 #include <QMainWindow>
 #include <memory>
 
+#include "dimerlab_lab/session.hpp"
 #include "lab_controller.hpp"
-#include "session.hpp"
 
 class QAction;
 class QComboBox;

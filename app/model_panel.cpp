@@ -15,8 +15,8 @@
 #include <climits>
 #include <cmath>
 
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
-#include "lab_sampler.hpp"
 #include "sampling/start_state.hpp"
 
 namespace dimerlab::app {
@@ -76,9 +76,9 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     }
     form->addRow("Dynamics", dynamics_box_);
     backend_box_ = new QComboBox(this);
-    backend_box_->addItem("CPU sequential", backend_name(Backend::cpu));
-    backend_box_->addItem("CPU parallel", backend_name(Backend::cpu_parallel));
-    backend_box_->addItem("CUDA", backend_name(Backend::cuda));
+    backend_box_->addItem("CPU sequential", QString::fromUtf8(backend_name(Backend::cpu)));
+    backend_box_->addItem("CPU parallel", QString::fromUtf8(backend_name(Backend::cpu_parallel)));
+    backend_box_->addItem("CUDA", QString::fromUtf8(backend_name(Backend::cuda)));
     backend_box_->setToolTip(
         "Where the chain runs; every backend runs the same trajectory. CPU parallel: exact Jacobi "
         "blocks on all cores (no jerrum-sinclair). A backend that cannot run falls back to CPU "
@@ -88,10 +88,10 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     backend_note_->setStyleSheet("color: #b26a00;");
     const CudaAvailability cuda = cuda_availability();
     if (cuda.available) {
-        backend_box_->setItemText(2, QString("CUDA (%1)").arg(cuda.device));
+        backend_box_->setItemText(2, QString("CUDA (%1)").arg(QString::fromStdString(cuda.device)));
         backend_note_->hide();
     } else {
-        backend_note_->setText("CUDA unavailable: " + cuda.reason);
+        backend_note_->setText("CUDA unavailable: " + QString::fromStdString(cuda.reason));
     }
     auto* backend_col = new QVBoxLayout;
     backend_col->setContentsMargins(0, 0, 0, 0);
@@ -149,7 +149,8 @@ void ModelPanel::set_session(const Session& session) {
     }
     set_lambda(session.record.lambda_at(session.update_index));
     const QSignalBlocker b1(seed_box_), b2(dynamics_box_), b3(start_box_), b4(speed_box_), b5(backend_box_);
-    backend_box_->setCurrentIndex(std::max(0, backend_box_->findData(backend_name(session.backend))));
+    backend_box_->setCurrentIndex(
+        std::max(0, backend_box_->findData(QString::fromUtf8(backend_name(session.backend)))));
     seed_box_->setValue(static_cast<int>(std::min<std::uint64_t>(session.seed, INT_MAX)));
     dynamics_box_->setCurrentText(QString::fromUtf8(dynamics_name(session.dynamics)));
     start_box_->setCurrentText(QString::fromUtf8(start_kind_name(session.start)));
@@ -190,8 +191,8 @@ Session ModelPanel::pending_session() const {
     Session s = base_;
     s.graph = spec_edit_->text().trimmed().toStdString();
     s.seed = static_cast<std::uint64_t>(seed_box_->value());
-    s.dynamics = parse_dynamics(dynamics_box_->currentText());
-    s.backend = parse_backend(backend_box_->currentData().toString());
+    s.dynamics = parse_dynamics(dynamics_box_->currentText().toStdString());
+    s.backend = parse_backend(backend_box_->currentData().toString().toStdString());
     s.start = parse_start_kind(start_box_->currentText().toStdString());
     s.record = LambdaRecord{lambda()};
     s.update_index = 0;

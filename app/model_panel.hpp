@@ -8,7 +8,7 @@
 #include <QWidget>
 #include <cstdint>
 
-#include "session.hpp"
+#include "dimerlab_lab/session.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;

@@ -3,8 +3,8 @@
 // viewport implements it; tests use a mock, so session and command logic runs without OpenGL.
 #include <memory>
 
-#include "scene_geometry.hpp"
-#include "session.hpp"
+#include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/scene_geometry.hpp"
 #include "snapshot.hpp"
 
 namespace dimerlab::app {

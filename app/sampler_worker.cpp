@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "device_edge_states.hpp"
+#include "dimerlab_render/device_edge_states.hpp"
 #include "model/matching.hpp"
 
 namespace dimerlab::app {

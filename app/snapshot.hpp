@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "device_edge_states.hpp"
+#include "dimerlab_render/device_edge_states.hpp"
 #include "model/lambda_record.hpp"
 
 namespace dimerlab::app {

@@ -15,9 +15,9 @@
 #include <QGuiApplication>
 #include <memory>
 
-#include "gl_availability.hpp"
-#include "offscreen_renderer.hpp"
-#include "scene_geometry.hpp"
+#include "dimerlab_render/gl_availability.hpp"
+#include "dimerlab_render/offscreen_renderer.hpp"
+#include "dimerlab_render/scene_geometry.hpp"
 #endif
 
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "glauber_throughput.hpp"
 #include "graph/graph.hpp"
+#include "perf/glauber_throughput.hpp"
 
 namespace {
 

@@ -26,10 +26,10 @@
 #include "dimerlab_gpu/bandwidth.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
-#include "glauber_throughput.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/matching.hpp"
 #include "model/update_tape.hpp"
+#include "perf/glauber_throughput.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "util/fnv_hash.hpp"
 

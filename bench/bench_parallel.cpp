@@ -20,13 +20,13 @@
 #include <thread>
 #include <vector>
 
-#include "glauber_throughput.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/matching.hpp"
 #include "model/update_tape.hpp"
 #include "parallel/edge_occupancy.hpp"
 #include "parallel/jacobi_block.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
+#include "perf/glauber_throughput.hpp"
 #include "sampling/glauber_sequential.hpp"
 
 namespace {

@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
-#include "glauber_throughput.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/lambda_record.hpp"
+#include "perf/glauber_throughput.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::cli {

@@ -11,11 +11,11 @@
 #include <optional>
 
 #include "command.hpp"
-#include "commands/ensemble_backend.hpp"
 #include "counting/approx/approx_count.hpp"
 #include "counting/exact/exact_marginals.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "counting/exact/rational_lambda.hpp"
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
 #include "util/errors.hpp"
 
@@ -121,12 +121,13 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     ao.method = parse_approx_method(opt.method);
     ao.replicas = opt.replicas;
     std::string notice;
-    ao.ensemble = choose_ensemble(opt.backend, "count",
-                                  ao.method == ApproxMethod::paired_product
-                                      ? ""
-                                      : "runs the paired product estimator only, not '" + opt.method + "'",
-                                  notice);
-    std::cerr << notice;
+    ao.ensemble =
+        make_ensemble_factory(parse_backend(opt.backend), "count",
+                              ao.method == ApproxMethod::paired_product
+                                  ? ""
+                                  : "runs the paired product estimator only, not '" + opt.method + "'",
+                              notice);
+    if (!notice.empty()) std::cerr << "notice: " << notice << "\n";
     if (opt.progress || isatty(fileno(stderr))) {
         ao.progress = [last = std::chrono::steady_clock::time_point{}](const ApproxProgress& p) mutable {
             const auto now = std::chrono::steady_clock::now();

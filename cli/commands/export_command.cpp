@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "export/measurement_export.hpp"
 #include "export/output_batch.hpp"
 #include "export/plot_builders.hpp"
@@ -24,7 +25,6 @@
 #include "graph/graph_spec.hpp"
 #include "model/matching_constants.hpp"
 #include "sampling/observables.hpp"
-#include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
 #include "util/errors.hpp"
 #ifdef DIMERLAB_HAVE_VIDEO
@@ -50,13 +50,6 @@ struct ExportOptions {
     bool progress = false;
 };
 
-Dynamics parse_export_dynamics(const std::string& name) {
-    if (name == "glauber") return Dynamics::glauber;
-    if (name == "jerrum-sinclair") return Dynamics::jerrum_sinclair;
-    if (name == "chromatic") return Dynamics::chromatic;
-    throw InputError("unknown dynamics '" + name + "'; expected glauber, chromatic or jerrum-sinclair");
-}
-
 // "WxH", e.g. 1280x720; range checks are the encoder's and the plot writer's.
 std::pair<int, int> parse_size(const std::string& text, const char* option = "--size") {
     const auto x = text.find('x');
@@ -75,8 +68,13 @@ std::pair<int, int> parse_size(const std::string& text, const char* option = "--
 
 int run_export(const ExportOptions& opt) {
     check_lambda(opt.lambda, "--lambda");
-    const Dynamics dynamics = parse_export_dynamics(opt.dynamics);
-    const StartKind start_kind = parse_start_kind(opt.start);
+    SamplerSpec spec;
+    spec.graph = opt.spec;
+    spec.seed = opt.seed;
+    spec.dynamics = parse_dynamics(opt.dynamics);
+    spec.start = parse_start_kind(opt.start);
+    spec.record = LambdaRecord(opt.lambda);
+    spec.backend = Backend::cpu;
     if (opt.csv.empty() && opt.json.empty() && opt.svg.empty() && opt.tikz.empty() && opt.video.empty() &&
         opt.plot_svg.empty()) {
         throw InputError(
@@ -133,9 +131,7 @@ int run_export(const ExportOptions& opt) {
     }
     const std::uint64_t total = opt.sweeps * m;
 
-    LambdaRecord record(opt.lambda);
-    std::unique_ptr<Sampler> sampler =
-        make_cpu_sampler(g, dynamics, opt.seed, record, make_start_state(g, start_kind, opt.seed));
+    std::unique_ptr<Sampler> sampler = make_sampler(g, spec, WhenUnavailable::refuse).sampler;
 
     std::optional<StateRasterizer> raster;
     std::vector<std::uint8_t> rgb;
@@ -181,16 +177,7 @@ int run_export(const ExportOptions& opt) {
         if (next_frame < frames) next = std::min(next, frame_time(next_frame));
         sampler->advance(next - t);
     }
-    ExportMetadata meta;
-    meta.graph_spec = g.spec();
-    meta.graph_hash = g.content_hash();
-    meta.vertices = g.num_vertices();
-    meta.edges = g.num_edges();
-    meta.seed = opt.seed;
-    meta.lambda_record = sampler->lambda_record().changes();
-    meta.dynamics = std::string(dynamics_name(dynamics));
-    meta.backend = std::string(sampler->backend_name());
-    meta.start = std::string(start_kind_name(start_kind));
+    const ExportMetadata meta = export_metadata(g, *sampler, spec.start);
     // Every output is complete in a temporary file before any of them takes its name: a full
     // disk halfway through leaves neither new files nor damaged old ones.
     OutputBatch batch;

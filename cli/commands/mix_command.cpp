@@ -11,9 +11,9 @@
 #include <optional>
 
 #include "command.hpp"
-#include "commands/ensemble_backend.hpp"
 #include "diagnostics/mix_report.hpp"
 #include "diagnostics/mix_report_json.hpp"
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/lambda_record.hpp"
 #include "util/errors.hpp"
@@ -42,9 +42,10 @@ struct MixOptions {
 };
 
 Dynamics parse_mix_dynamics(const std::string& name) {
-    if (name == "glauber") return Dynamics::glauber;
-    if (name == "jerrum-sinclair") return Dynamics::jerrum_sinclair;
-    throw InputError("unknown dynamics '" + name + "'; mix supports glauber or jerrum-sinclair");
+    const Dynamics dynamics = parse_dynamics(name);
+    if (dynamics == Dynamics::chromatic)
+        throw InputError("dynamics '" + name + "': mix supports glauber or jerrum-sinclair");
+    return dynamics;
 }
 
 int run_mix(const MixOptions& opt) {
@@ -52,8 +53,8 @@ int run_mix(const MixOptions& opt) {
     MixRequest q;
     q.dynamics = parse_mix_dynamics(opt.dynamics);
     std::string notice;
-    q.ensemble = choose_ensemble(
-        opt.backend, "mix",
+    q.ensemble = make_ensemble_factory(
+        parse_backend(opt.backend), "mix",
         q.dynamics == Dynamics::glauber
             ? ""
             : "runs the glauber ensemble only, not '" + std::string(dynamics_name(q.dynamics)) + "'",
@@ -81,7 +82,7 @@ int run_mix(const MixOptions& opt) {
         last = now;
         std::cerr << "progress: " << p.stage << " " << p.done << "/" << p.total << "\n";
     });
-    std::cerr << notice;
+    if (!notice.empty()) std::cerr << "notice: " << notice << "\n";
     if (!report.notice.empty()) std::cerr << report.notice << "\n";
     nlohmann::ordered_json out = mix_report_json(g, report);
     out["backend"] = report.backend;

@@ -13,9 +13,9 @@
 #include <QGuiApplication>
 #include <QString>
 
-#include "animation_export.hpp"
-#include "gl_availability.hpp"
-#include "preset.hpp"
+#include "dimerlab_lab/preset.hpp"
+#include "dimerlab_render/animation_export.hpp"
+#include "dimerlab_render/gl_availability.hpp"
 #endif
 
 namespace dimerlab::cli {
@@ -64,7 +64,7 @@ int run_render(const RenderOptions& opt) {
     std::tie(request.width, request.height) = parse_render_size(opt.size);
     request.sweeps_per_frame =
         opt.sweeps_per_frame < 0 ? request.session.sweeps_per_frame : opt.sweeps_per_frame;
-    if (!opt.backend.empty()) request.session.backend = parse_backend(QString::fromStdString(opt.backend));
+    if (!opt.backend.empty()) request.session.backend = parse_backend(opt.backend);
     request.fit = opt.fit;
     if (!opt.colour.empty())
         request.session.view.colour = parse_colour_mode(QString::fromStdString(opt.colour));

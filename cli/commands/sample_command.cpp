@@ -9,16 +9,14 @@
 #include <optional>
 #include <sstream>
 
-#include "chromatic/chromatic_sampler.hpp"
 #include "chromatic/class_order.hpp"
 #include "command.hpp"
 #include "diagnostics/parallel_depth.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
-#include "dimerlab_gpu/device.hpp"
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/observables.hpp"
-#include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
 #include "util/atomic_file.hpp"
 #include "util/errors.hpp"
@@ -44,40 +42,6 @@ struct SampleOptions {
     bool progress = false;
 };
 
-Dynamics parse_dynamics(const std::string& name) {
-    if (name == "glauber") return Dynamics::glauber;
-    if (name == "jerrum-sinclair") return Dynamics::jerrum_sinclair;
-    if (name == "chromatic") return Dynamics::chromatic;
-    throw InputError("unknown dynamics '" + name + "'; expected glauber, chromatic or jerrum-sinclair");
-}
-
-// Picks the backend. "auto" takes cuda when a device is present and the dynamics has a CUDA
-// version (glauber, chromatic), otherwise cpu; when only the missing device stood in the way,
-// `notice` gets one line saying so, so a CPU run is never mistaken for a GPU run.
-std::string choose_backend(const std::string& requested, Dynamics dynamics, std::string& notice) {
-    const bool cuda_dynamics = dynamics == Dynamics::glauber || dynamics == Dynamics::chromatic;
-    if (requested == "cpu") return "cpu";
-    if (requested == "cpu-parallel") return "cpu-parallel";
-    if (requested == "auto") {
-        if (!cuda_dynamics) return "cpu";
-        const gpu::DeviceInfo info = gpu::probe();
-        if (info.available) return "cuda";
-        notice = "notice: no CUDA device (" + info.reason + "); using cpu\n";
-        return "cpu";
-    }
-    if (requested == "cuda") {
-        const gpu::DeviceInfo info = gpu::probe();
-        if (!info.available)
-            throw InputError("backend 'cuda' requested but " + info.reason + "; use --backend cpu or auto");
-        if (!cuda_dynamics) {
-            throw InputError("backend 'cuda' runs glauber and chromatic dynamics only, not '" +
-                             std::string(dynamics_name(dynamics)) + "'; use --backend cpu");
-        }
-        return "cuda";
-    }
-    throw InputError("unknown backend '" + requested + "'; expected auto, cpu, cpu-parallel or cuda");
-}
-
 // "UPDATE:LAMBDA", e.g. 81920:0.5.
 LambdaChange parse_lambda_change(const std::string& text) {
     const auto colon = text.find(':');
@@ -96,24 +60,6 @@ LambdaChange parse_lambda_change(const std::string& text) {
     }
     check_lambda(c.lambda, "--lambda-change lambda");
     return c;
-}
-
-// The chromatic chain for `backend` with the factories' settings (cpu: one thread; cpu-parallel:
-// all cores) and the requested class order.
-std::unique_ptr<Sampler> make_chromatic_sampler(const Graph& g, const std::string& backend,
-                                                std::uint64_t seed, LambdaRecord record, MateArray start,
-                                                ClassOrder order) {
-    if (backend == "cuda") {
-        return std::make_unique<gpu::CudaChromaticSampler>(g, seed, std::move(record), std::move(start),
-                                                           ColouringChoice::automatic, order);
-    }
-    ChromaticOptions options;
-    options.class_order = order;
-    if (backend == "cpu-parallel") {
-        options.threads = 0;
-        options.parallel = true;
-    }
-    return std::make_unique<ChromaticSampler>(g, seed, std::move(record), std::move(start), options);
 }
 
 nlohmann::json json_number_or_null(double v, bool present) {
@@ -151,18 +97,23 @@ nlohmann::ordered_json parallel_depth_json(const Graph& g, const Sampler& sample
 
 int run_sample(const SampleOptions& opt) {
     check_lambda(opt.lambda, "--lambda");
-    const Dynamics dynamics = parse_dynamics(opt.dynamics);
-    const ClassOrder class_order = parse_class_order(opt.class_order.value_or("fixed"));
-    if (opt.class_order && dynamics != Dynamics::chromatic)
+    SamplerSpec spec;
+    spec.graph = opt.spec;
+    spec.seed = opt.seed;
+    spec.dynamics = parse_dynamics(opt.dynamics);
+    spec.class_order = parse_class_order(opt.class_order.value_or("fixed"));
+    if (opt.class_order && spec.dynamics != Dynamics::chromatic)
         throw InputError("--class-order applies to --dynamics chromatic only");
-    std::string backend_notice;
-    const std::string backend = choose_backend(opt.backend, dynamics, backend_notice);
-    const StartKind start_kind = parse_start_kind(opt.start);
-    LambdaRecord record(opt.lambda);
+    spec.backend = parse_backend(opt.backend);
+    spec.block_sweeps = opt.block_sweeps;
+    spec.start = parse_start_kind(opt.start);
+    spec.record = LambdaRecord(opt.lambda);
     for (const std::string& text : opt.lambda_changes) {
         const LambdaChange c = parse_lambda_change(text);
-        record.change_at(c.at_update, c.lambda);
+        spec.record.change_at(c.at_update, c.lambda);
     }
+    const Dynamics dynamics = spec.dynamics;
+    const LambdaRecord& record = spec.record;
 
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
@@ -176,19 +127,9 @@ int run_sample(const SampleOptions& opt) {
     }
 
     const auto t0 = std::chrono::steady_clock::now();
-    std::unique_ptr<Sampler> sampler;
-    if (dynamics == Dynamics::chromatic) {
-        sampler = make_chromatic_sampler(g, backend, opt.seed, record,
-                                         make_start_state(g, start_kind, opt.seed), class_order);
-    } else if (backend == "cuda") {
-        sampler = gpu::make_cuda_sampler(g, dynamics, opt.seed, record,
-                                         make_start_state(g, start_kind, opt.seed), opt.block_sweeps);
-    } else if (backend == "cpu-parallel") {
-        sampler = make_cpu_parallel_sampler(g, dynamics, opt.seed, record,
-                                            make_start_state(g, start_kind, opt.seed), opt.block_sweeps);
-    } else {
-        sampler = make_cpu_sampler(g, dynamics, opt.seed, record, make_start_state(g, start_kind, opt.seed));
-    }
+    BuiltSampler built = make_sampler(g, spec, WhenUnavailable::refuse);
+    std::unique_ptr<Sampler> sampler = std::move(built.sampler);
+    std::string backend_notice = built.notice.empty() ? "" : "notice: " + built.notice + "\n";
 
     const bool show_progress = opt.progress || ::isatty(STDERR_FILENO);
     // With progress lines the notice goes first, where a watching user sees it. Otherwise it is
@@ -247,7 +188,7 @@ int run_sample(const SampleOptions& opt) {
     }
     out["seed"] = opt.seed;
     out["dynamics"] = std::string(dynamics_name(dynamics));
-    if (dynamics == Dynamics::chromatic) out["class_order"] = std::string(class_order_name(class_order));
+    if (dynamics == Dynamics::chromatic) out["class_order"] = std::string(class_order_name(spec.class_order));
     out["backend"] = std::string(sampler->backend_name());
     out["start"] = opt.start;
     out["updates"] = sampler->time();

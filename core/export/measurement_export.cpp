@@ -12,6 +12,20 @@
 
 namespace dimerlab {
 
+ExportMetadata export_metadata(const Graph& graph, const Sampler& sampler, StartKind start) {
+    ExportMetadata meta;
+    meta.graph_spec = graph.spec();
+    meta.graph_hash = graph.content_hash();
+    meta.vertices = graph.num_vertices();
+    meta.edges = graph.num_edges();
+    meta.seed = sampler.seed();
+    meta.lambda_record = sampler.lambda_record().changes();
+    meta.dynamics = std::string(dynamics_name(sampler.dynamics()));
+    meta.backend = std::string(sampler.backend_name());
+    meta.start = std::string(start_kind_name(start));
+    return meta;
+}
+
 std::string format_double(double v) {
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);

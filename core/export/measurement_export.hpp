@@ -4,7 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "graph/graph.hpp"
 #include "model/lambda_record.hpp"
+#include "sampling/sampler.hpp"
+#include "sampling/start_state.hpp"
 
 namespace dimerlab {
 
@@ -22,6 +25,10 @@ struct ExportMetadata {
     std::string start;
     std::string version = DIMERLAB_VERSION;
 };
+
+// The metadata of a run of `sampler` on `graph` from `start`: the one place it is filled, so the
+// CLI's and the app's exports describe a run alike. `backend` is the backend that ran.
+ExportMetadata export_metadata(const Graph& graph, const Sampler& sampler, StartKind start);
 
 // One measurement, taken after a whole sweep (m updates).
 struct SweepRecord {

@@ -18,6 +18,14 @@ std::string_view dynamics_name(Dynamics d) {
     return "unknown";
 }
 
+Dynamics parse_dynamics(std::string_view text) {
+    for (Dynamics d : {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic}) {
+        if (text == dynamics_name(d)) return d;
+    }
+    throw InputError("unknown dynamics '" + std::string(text) +
+                     "'; expected glauber, jerrum-sinclair or chromatic");
+}
+
 Sampler::Sampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)
     : graph_(graph), seed_(seed), mate_(std::move(start)), record_(std::move(record)) {
     if (graph_.num_edges() == 0)

@@ -13,7 +13,8 @@ namespace dimerlab {
 // chromatic: colour-class heat bath (science.md §2.9), a different chain with the same π.
 enum class Dynamics { glauber, jerrum_sinclair, chromatic };
 
-std::string_view dynamics_name(Dynamics d);  // "glauber", "jerrum-sinclair", "chromatic"
+std::string_view dynamics_name(Dynamics d);      // "glauber", "jerrum-sinclair", "chromatic"
+Dynamics parse_dynamics(std::string_view text);  // the inverse; InputError naming the choices
 
 // A Markov chain on the matchings of one graph, driven by the update tape of its seed. The
 // base class owns the run's state (time, matching, λ record); backends implement run_segment.

@@ -13,15 +13,19 @@
 namespace dimerlab {
 
 std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
-                                          LambdaRecord record, MateArray start) {
+                                          LambdaRecord record, MateArray start, ClassOrder class_order) {
     switch (dynamics) {
         case Dynamics::glauber:
             return std::make_unique<GlauberSequentialSampler>(graph, seed, std::move(record),
                                                               std::move(start));
         case Dynamics::jerrum_sinclair:
             return std::make_unique<JerrumSinclairSampler>(graph, seed, std::move(record), std::move(start));
-        case Dynamics::chromatic:
-            return std::make_unique<ChromaticSampler>(graph, seed, std::move(record), std::move(start));
+        case Dynamics::chromatic: {
+            ChromaticOptions options;
+            options.class_order = class_order;
+            return std::make_unique<ChromaticSampler>(graph, seed, std::move(record), std::move(start),
+                                                      options);
+        }
     }
     throw InputError("unknown dynamics");
 }
@@ -36,9 +40,10 @@ std::uint64_t jacobi_block_updates(const Graph& graph, double block_sweeps) {
 
 std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                                    LambdaRecord record, MateArray start, double block_sweeps,
-                                                   unsigned threads) {
+                                                   unsigned threads, ClassOrder class_order) {
     if (dynamics == Dynamics::chromatic) {
         ChromaticOptions options;
+        options.class_order = class_order;
         options.threads = threads;
         options.parallel = true;
         return std::make_unique<ChromaticSampler>(graph, seed, std::move(record), std::move(start), options);

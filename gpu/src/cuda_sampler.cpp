@@ -68,13 +68,15 @@ void CudaChromaticSampler::run_segment(std::uint64_t t_begin, std::uint64_t coun
 }
 
 std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
-                                           LambdaRecord record, MateArray start, double block_sweeps) {
+                                           LambdaRecord record, MateArray start, double block_sweeps,
+                                           ClassOrder class_order) {
     switch (dynamics) {
         case Dynamics::glauber:
             return std::make_unique<CudaJacobiSampler>(graph, seed, std::move(record), std::move(start),
                                                        jacobi_block_updates(graph, block_sweeps));
         case Dynamics::chromatic:
-            return std::make_unique<CudaChromaticSampler>(graph, seed, std::move(record), std::move(start));
+            return std::make_unique<CudaChromaticSampler>(graph, seed, std::move(record), std::move(start),
+                                                          ColouringChoice::automatic, class_order);
         case Dynamics::jerrum_sinclair:
             break;
     }

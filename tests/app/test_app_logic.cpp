@@ -4,17 +4,17 @@
 #include <QtTest>
 #include <cmath>
 
-#include "camera.hpp"
-#include "device_edge_states.hpp"
+#include "dimerlab_lab/preset.hpp"
+#include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/camera.hpp"
+#include "dimerlab_render/device_edge_states.hpp"
+#include "dimerlab_render/scene_geometry.hpp"
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
 #include "mock_render_target.hpp"
 #include "model/matching.hpp"
-#include "preset.hpp"
 #include "sampler_worker.hpp"
 #include "sampling/sampler_factory.hpp"
-#include "scene_geometry.hpp"
-#include "session.hpp"
 #include "util/errors.hpp"
 
 using namespace dimerlab;

@@ -7,11 +7,11 @@
 #include <cstring>
 
 #include "dimerlab_gpu/gl_interop.hpp"
+#include "dimerlab_render/offscreen_renderer.hpp"
 #include "gl_viewport.hpp"
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
 #include "model/matching.hpp"
-#include "offscreen_renderer.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
@@ -131,7 +131,7 @@ class TestAppViewport : public QObject {
             QVERIFY(!path.interop);
             QVERIFY(!status.reason.empty());
             QCOMPARE(path.reason, QString::fromStdString(status.reason));
-            QCOMPARE(lab.backend(), QString("cpu"));  // make_lab_sampler's fallback
+            QCOMPARE(lab.backend(), QString("cpu"));  // make_sampler's fallback (run_on_cpu)
             QVERIFY(!lab.snapshot().device_edges.available());
         } else {
             QVERIFY2(path.interop || !path.reason.isEmpty(), qPrintable(path.text()));

@@ -6,9 +6,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "dimerlab_lab/preset.hpp"
+#include "dimerlab_render/gl_availability.hpp"
 #include "export_animation_dialog.hpp"
-#include "gl_availability.hpp"
-#include "preset.hpp"
 #include "util/errors.hpp"
 #include "video_decode.hpp"
 

@@ -18,11 +18,12 @@
 #include <csignal>
 
 #include "cli_runner.hpp"
+#include "dimerlab_lab/sampler_factory.hpp"
+#include "dimerlab_lab/session.hpp"
 #include "export/state_figure.hpp"
 #include "export_measurements_dialog.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/matching.hpp"
-#include "session.hpp"
 #include "util/errors.hpp"
 
 using namespace dimerlab;
@@ -90,7 +91,7 @@ class TestExportDialogLogic : public QObject {
         const Graph g = make_graph(s.graph);
         s.update_index = 1234;  // not a whole sweep: the window can stop anywhere
         {
-            auto sampler = make_session_sampler(g, s);
+            auto sampler = make_sampler(g, s, WhenUnavailable::run_on_cpu).sampler;
             sampler->advance(s.update_index);
             s.state_hash = state_hash(sampler->mate());
         }
@@ -112,7 +113,7 @@ class TestExportDialogLogic : public QObject {
         while (!xml.atEnd()) xml.readNext();
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         // The state figure is the state at update 1234, computed independently here.
-        auto sampler = make_session_sampler(g, s);
+        auto sampler = make_sampler(g, s, WhenUnavailable::run_on_cpu).sampler;
         sampler->advance(1234);
         QCOMPARE(read_all(dir.path() + "/run-state.svg"),
                  QByteArray::fromStdString(state_svg(g, sampler->mate())));

@@ -2,10 +2,10 @@
 // and an OffscreenRenderer with the same camera, size and state give identical pixels. Under Xvfb.
 #include <QtTest>
 
-#include "gl_availability.hpp"
+#include "dimerlab_render/gl_availability.hpp"
+#include "dimerlab_render/offscreen_renderer.hpp"
 #include "gl_viewport.hpp"
 #include "graph/graph_spec.hpp"
-#include "offscreen_renderer.hpp"
 #include "sampling/sampler_factory.hpp"
 
 using namespace dimerlab;

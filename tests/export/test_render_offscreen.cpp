@@ -6,16 +6,16 @@
 #include <cmath>
 #include <vector>
 
-#include "animation_export.hpp"
-#include "gl_availability.hpp"
+#include "dimerlab_lab/sampler_factory.hpp"
+#include "dimerlab_render/animation_export.hpp"
+#include "dimerlab_render/gl_availability.hpp"
+#include "dimerlab_render/marginal_cache.hpp"
+#include "dimerlab_render/monomer_heat.hpp"
+#include "dimerlab_render/offscreen_renderer.hpp"
+#include "dimerlab_render/session_replay.hpp"
 #include "graph/graph_spec.hpp"
-#include "lab_sampler.hpp"
-#include "marginal_cache.hpp"
 #include "matching_enumeration.hpp"
 #include "model/matching_constants.hpp"
-#include "monomer_heat.hpp"
-#include "offscreen_renderer.hpp"
-#include "session_replay.hpp"
 #include "util/fnv_hash.hpp"
 
 using namespace dimerlab;
@@ -266,7 +266,7 @@ class TestRenderOffscreen : public QObject {
 
         auto graph = std::make_shared<const Graph>(make_graph(r.session.graph));
         auto scene = std::make_shared<const SceneGeometry>(graph);
-        auto sampler = make_session_sampler(*graph, r.session);
+        auto sampler = make_sampler(*graph, r.session, WhenUnavailable::run_on_cpu).sampler;
         const std::uint64_t step = std::uint64_t(std::llround(r.sweeps_per_frame * graph->num_edges()));
         OffscreenRenderer off(r.width, r.height);
         off.renderer().set_scene(scene);
@@ -297,13 +297,13 @@ class TestRenderOffscreen : public QObject {
         r.session.backend = Backend::cuda;
         const CudaAvailability cuda = cuda_availability();
         const auto graph = make_graph(r.session.graph);
-        const LabSampler lab = make_lab_sampler(graph, r.session);
+        const BuiltSampler lab = make_sampler(graph, r.session, WhenUnavailable::run_on_cpu);
         if (cuda.available) {
-            QCOMPARE(lab.backend, QString("cuda"));
-            QVERIFY(lab.notice.isEmpty());
+            QCOMPARE(lab.sampler->backend_name(), std::string_view("cuda"));
+            QVERIFY(lab.notice.empty());
         } else {
-            QVERIFY2(lab.notice.contains("cuda unavailable"), qPrintable(lab.notice));
-            qInfo("no CUDA device (%s): checked the CPU fallback's frames", qPrintable(cuda.reason));
+            QVERIFY2(lab.notice.find("cuda unavailable") != std::string::npos, lab.notice.c_str());
+            qInfo("no CUDA device (%s): checked the CPU fallback's frames", cuda.reason.c_str());
         }
         QCOMPARE(animation_hashes(r), sequential);
     }

@@ -73,8 +73,9 @@ class CudaChromaticSampler final : public Sampler {
 // The "cuda" backend for `dynamics`: CudaJacobiSampler (glauber, blocks of
 // jacobi_block_updates(graph, block_sweeps)) or CudaChromaticSampler (chromatic). Throws
 // InfeasibleError with the probe's reason when there is no usable device, InputError for
-// jerrum-sinclair (no CUDA version) or a bad block_sweeps.
+// jerrum-sinclair (no CUDA version) or a bad block_sweeps. The CUDA layer under lab's make_sampler.
 std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
-                                           LambdaRecord record, MateArray start, double block_sweeps = 1.0);
+                                           LambdaRecord record, MateArray start, double block_sweeps = 1.0,
+                                           ClassOrder class_order = ClassOrder::fixed);
 
 }  // namespace dimerlab::gpu

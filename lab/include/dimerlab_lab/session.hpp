@@ -1,0 +1,55 @@
+#pragma once
+// A session is everything needed to reproduce what the window shows: the graph spec, the chain
+// (seed, dynamics, start, λ record) and how far it has run, plus view settings. Presets are
+// sessions at update 0. Loading replays the chain from the start to `update_index`, which gives
+// the same matching bit for bit because λ only changes at recorded update indices.
+#include <QByteArray>
+#include <QString>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "dimerlab_lab/sampler_spec.hpp"
+
+namespace dimerlab::app {
+
+// monomer_heat: each vertex coloured by how often it was a monomer over the frames shown so far;
+// exact_marginals: by P(v unmatched) at the current λ, computed exactly when the graph is small.
+enum class ColourMode { plain, orientation_parity, monomer_heat, exact_marginals };
+
+// "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals"
+QString colour_mode_name(ColourMode mode);
+ColourMode parse_colour_mode(const QString& text);  // InputError otherwise
+
+struct ViewSettings {
+    bool has_camera = false;  // false: fit the graph on load
+    double centre_x = 0;
+    double centre_y = 0;
+    double pixels_per_unit = 1;
+    ColourMode colour = ColourMode::plain;
+};
+
+// The chain is a SamplerSpec (lab's make_sampler builds it); the backend changes the speed and
+// never what a session replays to. Sessions saved before the backend field existed load as cpu.
+struct Session : SamplerSpec {
+    QString name;
+    QString title;
+    QString description;
+    std::uint64_t update_index = 0;
+    // state_hash of the matching at update_index, when saved from a run; load checks the replay.
+    std::optional<std::uint64_t> state_hash;
+    double sweeps_per_frame = 1;
+    bool running = true;
+    ViewSettings view;
+};
+
+// Throws InputError naming `source` and the offending field.
+Session session_from_json(const QByteArray& json, const QString& source);
+QByteArray session_to_json(const Session& session);
+
+Session load_session_file(const QString& path);
+// Atomic (write_file_atomically): a crash never leaves half a session behind.
+void save_session_file(const QString& path, const Session& session);
+
+}  // namespace dimerlab::app

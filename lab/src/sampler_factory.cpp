@@ -1,0 +1,127 @@
+#include "dimerlab_lab/sampler_factory.hpp"
+
+#include <exception>
+#include <utility>
+#include <vector>
+
+#include "dimerlab_gpu/cuda_ensemble.hpp"
+#include "dimerlab_gpu/cuda_sampler.hpp"
+#include "dimerlab_gpu/device.hpp"
+#include "sampling/sampler_factory.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab {
+
+namespace {
+
+std::string no_chain(Backend backend, Dynamics dynamics) {
+    return "backend '" + std::string(backend_name(backend)) +
+           "' runs glauber and chromatic dynamics only, not '" + std::string(dynamics_name(dynamics)) + "'";
+}
+
+BuiltSampler on_cpu(const Graph& graph, const SamplerSpec& spec, std::string notice) {
+    return {make_cpu_sampler(graph, spec.dynamics, spec.seed, spec.record,
+                             make_start_state(graph, spec.start, spec.seed), spec.class_order),
+            std::move(notice)};
+}
+
+BuiltSampler on_cuda(const Graph& graph, const SamplerSpec& spec) {
+    return {gpu::make_cuda_sampler(graph, spec.dynamics, spec.seed, spec.record,
+                                   make_start_state(graph, spec.start, spec.seed), spec.block_sweeps,
+                                   spec.class_order),
+            {}};
+}
+
+}  // namespace
+
+CudaAvailability cuda_availability() {
+    // The probe never throws, and is cheap after the first call (the runtime caches the device).
+    const gpu::DeviceInfo info = gpu::probe();
+    CudaAvailability a;
+    a.available = info.available;
+    if (info.available) {
+        a.device = info.name;
+    } else {
+        a.reason = info.reason.empty() ? "no usable CUDA device" : info.reason;
+    }
+    return a;
+}
+
+BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnavailable when) {
+    const bool refuse = when == WhenUnavailable::refuse;
+    switch (spec.backend) {
+        case Backend::cpu:
+            return on_cpu(graph, spec, {});
+        case Backend::cpu_parallel:
+            if (!backend_runs(Backend::cpu_parallel, spec.dynamics)) {
+                if (refuse) throw InputError(no_chain(spec.backend, spec.dynamics) + "; use --backend cpu");
+                return on_cpu(graph, spec,
+                              "cpu-parallel has no " + std::string(dynamics_name(spec.dynamics)) +
+                                  " chain: running on cpu");
+            }
+            return {make_cpu_parallel_sampler(graph, spec.dynamics, spec.seed, spec.record,
+                                              make_start_state(graph, spec.start, spec.seed),
+                                              spec.block_sweeps, spec.threads, spec.class_order),
+                    {}};
+        case Backend::automatic: {
+            if (!backend_runs(Backend::cuda, spec.dynamics)) return on_cpu(graph, spec, {});
+            const CudaAvailability cuda = cuda_availability();
+            if (!cuda.available)
+                return on_cpu(graph, spec, "no CUDA device (" + cuda.reason + "); using cpu");
+            return on_cuda(graph, spec);
+        }
+        case Backend::cuda: {
+            // The device first: on a machine without one, that is the reason worth reporting.
+            const CudaAvailability cuda = cuda_availability();
+            if (!cuda.available) {
+                if (refuse)
+                    throw InputError("backend 'cuda' requested but " + cuda.reason +
+                                     "; use --backend cpu or auto");
+                return on_cpu(graph, spec, "cuda unavailable (" + cuda.reason + "): running on cpu");
+            }
+            if (!backend_runs(Backend::cuda, spec.dynamics)) {
+                if (refuse) throw InputError(no_chain(spec.backend, spec.dynamics) + "; use --backend cpu");
+                return on_cpu(
+                    graph, spec,
+                    "cuda has no " + std::string(dynamics_name(spec.dynamics)) + " chain: running on cpu");
+            }
+            if (refuse) return on_cuda(graph, spec);
+            try {
+                return on_cuda(graph, spec);
+            } catch (const InputError&) {
+                throw;
+            } catch (const std::exception& e) {
+                // The device went away, or is too small for this graph: the same trajectory on the CPU.
+                return on_cpu(graph, spec,
+                              "cuda unavailable (" + std::string(e.what()) + "): running on cpu");
+            }
+        }
+    }
+    throw InputError("unknown backend");
+}
+
+EnsembleFactory make_ensemble_factory(Backend backend, std::string_view command, std::string_view unsupported,
+                                      std::string& notice) {
+    if (backend == Backend::cpu_parallel) {
+        throw InputError("backend 'cpu-parallel': " + std::string(command) +
+                         " supports cpu, cuda or auto (its chains already run in parallel)");
+    }
+    if (backend == Backend::cpu) return {};
+    if (!unsupported.empty()) {
+        if (backend == Backend::automatic) return {};
+        throw InputError("backend 'cuda' " + std::string(unsupported) + "; use --backend cpu");
+    }
+    const CudaAvailability cuda = cuda_availability();
+    if (!cuda.available) {
+        if (backend == Backend::cuda)
+            throw InputError("backend 'cuda' requested but " + cuda.reason + "; use --backend cpu or auto");
+        notice = "no CUDA device (" + cuda.reason + "); using cpu";
+        return {};
+    }
+    return [](const Graph& g, std::uint64_t seed, LambdaRecord record,
+              std::vector<MateArray> starts) -> std::unique_ptr<SamplerEnsemble> {
+        return std::make_unique<gpu::CudaSamplerEnsemble>(g, seed, std::move(record), std::move(starts));
+    };
+}
+
+}  // namespace dimerlab

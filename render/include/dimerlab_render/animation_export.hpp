@@ -1,0 +1,51 @@
+#pragma once
+// Exporting an animation of a session: the one entry point the app's Export Animation dialog and
+// `dimerlab-cli render` share. Frame 0 shows the session's state at its update index (replayed
+// from update 0); frame k shows it `k · updates_per_frame` updates later. Frames are drawn by the
+// viewport's own renderer off-screen and encoded by dimerlab_video (MP4, WebM, GIF, PNG sequence),
+// atomically: a failure or a cancel leaves no file behind.
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+
+#include "dimerlab_lab/session.hpp"
+
+namespace dimerlab::app {
+
+// The chain runs on session.backend; every backend gives identical frames.
+struct AnimationRequest {
+    Session session;
+    int frames = 120;
+    int fps = 30;
+    int width = 1280;
+    int height = 720;
+    double sweeps_per_frame = 1;
+    bool fit = false;  // show the whole graph even when the session has a camera
+    std::string out;   // FILE.mp4 | FILE.webm | FILE.gif | DIR/
+};
+
+constexpr int kMaxAnimationFrames = 100000;
+constexpr double kMaxSweepsPerFrame = 1e6;
+
+// Every check that needs neither the graph nor OpenGL: output format and folder, size, fps, frame
+// count, sweeps per frame. InputError saying which.
+void check_animation_request(const AnimationRequest& request);
+
+// Draws the request's frames in order with the off-screen renderer, ignoring `out`. Needs a
+// QGuiApplication with OpenGL (gl_availability.hpp); `sink` gets packed RGB24 frames (top row
+// first) and returns false to stop. Returns false when stopped. `notice`, when given, receives the
+// replay's backend notice (SessionReplay::notice()).
+bool render_animation(const AnimationRequest& request,
+                      const std::function<bool(int index, std::span<const std::uint8_t> rgb)>& sink,
+                      std::string* notice = nullptr);
+
+// check_animation_request, then renders and encodes to request.out. `progress(done, total)` runs
+// after each frame; returning false cancels. Returns true when the file is complete, false when
+// cancelled; throws InputError for bad input and std::runtime_error when OpenGL fails. Nothing is
+// left at `out` unless it returns true. `notice` as for render_animation.
+bool export_animation(const AnimationRequest& request,
+                      const std::function<bool(int done, int total)>& progress = {},
+                      std::string* notice = nullptr);
+
+}  // namespace dimerlab::app

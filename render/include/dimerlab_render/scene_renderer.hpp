@@ -1,0 +1,117 @@
+#pragma once
+// The one OpenGL 3.3 core drawing path of dimerlab, shared by the window's viewport and the
+// off-screen renderer (videos, `dimerlab-cli render`), so an exported frame is what the window
+// shows. Edges are instanced quads (per-instance segment, colour class, dimer flag), dimers wider
+// and in front; monomers are round point sprites. Every GL call needs the context in which
+// initialize() ran to be current; release() (or the owner's context going away) frees the GL objects.
+// With a device-resident chain (set_device_edge_states) the per-instance edge states are written
+// into their vertex buffer by CUDA through GL interop instead of being uploaded from the host;
+// whenever that cannot run, the host upload is used, so the pixels are the same either way.
+#include <QOpenGLBuffer>
+#include <QOpenGLFunctions_3_3_Core>
+#include <QOpenGLShaderProgram>
+#include <QOpenGLVertexArrayObject>
+#include <QString>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/camera.hpp"
+#include "dimerlab_render/device_edge_states.hpp"
+#include "dimerlab_render/scene_geometry.hpp"
+
+namespace dimerlab::gpu {
+class GlEdgeStateBuffer;
+}
+
+namespace dimerlab::app {
+
+// How draw() filled the edge-state buffer last time, and why not through interop when it did not.
+struct EdgeStatePath {
+    bool interop = false;
+    QString reason;  // when !interop
+    // "edge states: CUDA-GL interop" or "edge states: CPU upload (reason)" (ASCII: the overlay's
+    // font has no dash).
+    QString text() const;
+};
+
+class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
+  public:
+    SceneRenderer();
+    ~SceneRenderer();
+    SceneRenderer(const SceneRenderer&) = delete;
+    SceneRenderer& operator=(const SceneRenderer&) = delete;
+
+    // In a current context. False when the shaders do not compile or link (description() says why).
+    bool initialize();
+    bool ok() const { return ok_; }
+    // GL_RENDERER and GL_VERSION after initialize(), or the shader error.
+    const QString& description() const { return description_; }
+    // Frees the GL objects; the owner's context must be current.
+    void release();
+
+    // CPU side only: they may be called with no context current; draw() uploads.
+    void set_scene(std::shared_ptr<const SceneGeometry> scene);
+    // The matching to show, one mate per vertex (kNoMate for monomers); ignored on a size mismatch.
+    void set_states(std::span<const std::uint32_t> mate);
+    // Per vertex, 0..1, drawn in the monomer_heat and exact_marginals modes: how often the vertex
+    // was a monomer, or P(unmatched). Ignored on a size mismatch.
+    void set_heat(std::span<const float> heat);
+    // The chain's edge states on the device (a snapshot's device_edges), used by draw() instead of
+    // set_states()'s edge bytes when CUDA–GL interop works here and the chain runs on this scene's
+    // graph; the monomer discs still come from set_states(). Holding `source` keeps its chain (and
+    // so the device pointer) alive until the next call or set_scene().
+    void set_device_edge_states(DeviceEdgeStates source);
+    // Which path the last draw() took (the CPU one before any draw). Probes for a device once.
+    EdgeStatePath edge_state_path() const;
+    void set_colour_mode(ColourMode mode) { colour_mode_ = mode; }
+    ColourMode colour_mode() const { return colour_mode_; }
+    const std::shared_ptr<const SceneGeometry>& scene() const { return scene_; }
+
+    // Clears and draws into the bound framebuffer. width_px × height_px is the logical size the
+    // camera's viewport describes; the framebuffer has device_pixel_ratio times as many pixels.
+    void draw(const Camera& camera, int width_px, int height_px, double device_pixel_ratio);
+
+  private:
+    void upload_scene();
+    void upload_edge_states();
+    // True when CUDA wrote the edge-state buffer from device_; false leaves it to the host upload.
+    bool write_edge_states_on_device();
+
+    std::shared_ptr<const SceneGeometry> scene_;
+    ColourMode colour_mode_ = ColourMode::plain;
+    std::vector<std::uint8_t> edge_states_;
+    std::vector<std::uint8_t> monomers_;
+    std::vector<float> heat_;
+    bool heat_dirty_ = false;
+    bool scene_dirty_ = false;
+    bool states_dirty_ = false;
+
+    bool ok_ = false;
+    QString description_;
+    std::unique_ptr<QOpenGLShaderProgram> edge_program_;
+    std::unique_ptr<QOpenGLShaderProgram> point_program_;
+    QOpenGLVertexArrayObject edge_vao_;
+    QOpenGLVertexArrayObject point_vao_;
+    QOpenGLBuffer corner_buffer_{QOpenGLBuffer::VertexBuffer};
+    QOpenGLBuffer segment_buffer_{QOpenGLBuffer::VertexBuffer};
+    QOpenGLBuffer class_buffer_{QOpenGLBuffer::VertexBuffer};
+    QOpenGLBuffer state_buffer_{QOpenGLBuffer::VertexBuffer};
+    QOpenGLBuffer position_buffer_{QOpenGLBuffer::VertexBuffer};
+    QOpenGLBuffer monomer_buffer_{QOpenGLBuffer::VertexBuffer};
+    QOpenGLBuffer heat_buffer_{QOpenGLBuffer::VertexBuffer};
+    int instance_count_ = 0;
+    int vertex_count_ = 0;
+
+    // Interop: the source, the registration of state_buffer_ (rebuilt with the buffer's storage,
+    // so per scene and per context), and why registration or a write failed (then not retried
+    // before the next scene).
+    DeviceEdgeStates device_;
+    std::unique_ptr<gpu::GlEdgeStateBuffer> interop_;
+    QString interop_failure_;
+    bool interop_active_ = false;
+};
+
+}  // namespace dimerlab::app

@@ -1,0 +1,128 @@
+#include "dimerlab_render/animation_export.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <vector>
+
+#include "dimerlab_render/marginal_cache.hpp"
+#include "dimerlab_render/monomer_heat.hpp"
+#include "dimerlab_render/offscreen_renderer.hpp"
+#include "dimerlab_render/session_replay.hpp"
+#include "util/errors.hpp"
+#ifdef DIMERLAB_HAVE_ANIMATION_EXPORT
+#include "dimerlab_video/video_encoder.hpp"
+#endif
+
+namespace dimerlab::app {
+
+#ifdef DIMERLAB_HAVE_ANIMATION_EXPORT
+namespace {
+
+// The folder the output goes into (for a PNG sequence, the folder holding the new folder): it must
+// exist and be writable, checked before the replay so that a typo costs nothing.
+void check_output_folder(const std::string& out, VideoFormat format) {
+    namespace fs = std::filesystem;
+    fs::path target(out);
+    if (format == VideoFormat::png_sequence) {
+        while (!target.empty() && !target.has_filename()) target = target.parent_path();
+    }
+    fs::path folder = target.parent_path();
+    if (folder.empty()) folder = ".";
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec))
+        throw InputError("output '" + out + "': '" + folder.string() + "' is not an existing folder");
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        throw InputError("output '" + out + "': folder '" + folder.string() + "' is not writable");
+}
+
+}  // namespace
+
+void check_animation_request(const AnimationRequest& r) {
+    if (r.out.empty()) throw InputError("no output given: FILE.mp4, FILE.webm, FILE.gif or DIR/");
+    const VideoFormat format = video_format_for_path(r.out);
+    check_video_options(format, VideoOptions{r.width, r.height, r.fps});
+    if (r.frames < 1 || r.frames > kMaxAnimationFrames)
+        throw InputError("frames " + std::to_string(r.frames) + ": must lie in 1.." +
+                         std::to_string(kMaxAnimationFrames));
+    if (!(r.sweeps_per_frame > 0) || !(r.sweeps_per_frame <= kMaxSweepsPerFrame))
+        throw InputError("sweeps per frame must lie in (0, 1e6]");
+    check_output_folder(r.out, format);
+}
+#else
+void check_animation_request(const AnimationRequest&) {
+    throw InputError(
+        "this build has no video export (FFmpeg's libav* libraries were not found at build time; run "
+        "scripts/install-deps.sh and rebuild)");
+}
+#endif
+
+bool render_animation(const AnimationRequest& r,
+                      const std::function<bool(int index, std::span<const std::uint8_t> rgb)>& sink,
+                      std::string* notice) {
+    SessionReplay replay(r.session);
+    if (notice) *notice = replay.notice();
+    const std::uint64_t step = replay.updates_per_frame(r.sweeps_per_frame);
+    if (step > std::numeric_limits<std::uint64_t>::max() / 4 / std::uint64_t(r.frames))
+        throw InputError("sweeps per frame × frames is too large for this graph");
+    OffscreenRenderer offscreen(r.width, r.height);
+    SceneRenderer& renderer = offscreen.renderer();
+    renderer.set_scene(replay.scene());
+    renderer.set_colour_mode(r.session.view.colour);
+    Camera& camera = offscreen.camera();
+    if (r.session.view.has_camera && !r.fit) {
+        camera.set_view({r.session.view.centre_x, r.session.view.centre_y}, r.session.view.pixels_per_unit);
+    } else {
+        camera.fit(replay.scene()->bounds());
+    }
+    std::vector<std::uint8_t> rgb(std::size_t(r.width) * std::size_t(r.height) * 3);
+    MonomerHeat heat;  // over the frames rendered, as the window averages over the frames shown
+    MarginalCache marginals;
+    heat.reset(replay.graph().num_vertices());
+    for (int k = 0; k < r.frames; ++k) {
+        if (k > 0) replay.sampler().advance(step);
+        renderer.set_states(replay.sampler().mate());
+        if (r.session.view.colour == ColourMode::monomer_heat) {
+            heat.add(replay.sampler().mate());
+            renderer.set_heat(heat.fractions());
+        } else if (r.session.view.colour == ColourMode::exact_marginals) {
+            const auto m = marginals.get(replay.graph(), replay.sampler().lambda());
+            if (!m) throw InfeasibleError(marginals.error());
+            renderer.set_heat(*m);
+        }
+        offscreen.render_rgb(rgb);
+        if (!sink(k, rgb)) return false;
+    }
+    return true;
+}
+
+bool export_animation(const AnimationRequest& r, const std::function<bool(int done, int total)>& progress,
+                      std::string* notice) {
+    check_animation_request(r);
+#ifdef DIMERLAB_HAVE_ANIMATION_EXPORT
+    // The encoder first: it creates the temporary output, so an unwritable target fails before
+    // the replay. Its destructor removes that output unless finish() ran.
+    VideoEncoder encoder(r.out, VideoOptions{r.width, r.height, r.fps});
+    const bool complete = render_animation(
+        r,
+        [&](int index, std::span<const std::uint8_t> rgb) {
+            encoder.add_frame(rgb);
+            return !progress || progress(index + 1, r.frames);
+        },
+        notice);
+    if (!complete) {
+        encoder.cancel();
+        return false;
+    }
+    encoder.finish();
+    return true;
+#else
+    (void)progress;
+    (void)notice;
+    return false;
+#endif
+}
+
+}  // namespace dimerlab::app

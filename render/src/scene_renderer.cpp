@@ -1,0 +1,286 @@
+#include "dimerlab_render/scene_renderer.hpp"
+
+#include <QMatrix4x4>
+#include <QVector2D>
+#include <QVector3D>
+#include <algorithm>
+#include <array>
+#include <exception>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "dimerlab_gpu/gl_interop.hpp"
+#include "dimerlab_render/shader_resources.hpp"
+
+namespace dimerlab::app {
+
+namespace {
+
+// Attribute locations, fixed in the shaders with layout(location = ...).
+constexpr GLuint kCorner = 0, kSegment = 1, kClass = 2, kState = 3;
+constexpr GLuint kPositionAttr = 0, kMonomerAttr = 1, kHeatAttr = 2;
+
+// Colours (0..1). The pixel tests look for the orange and the blue.
+constexpr std::array<float, 3> kBackground{1.0f, 1.0f, 1.0f};
+constexpr std::array<float, 3> kEdge{0.75f, 0.75f, 0.75f};
+constexpr std::array<float, 3> kMonomer{40 / 255.f, 90 / 255.f, 200 / 255.f};
+// Horizontal even, horizontal odd, vertical even, vertical odd, and the plain orange.
+constexpr float kDimerColours[5][3] = {{230 / 255.f, 120 / 255.f, 20 / 255.f},
+                                       {235 / 255.f, 200 / 255.f, 40 / 255.f},
+                                       {40 / 255.f, 160 / 255.f, 80 / 255.f},
+                                       {160 / 255.f, 60 / 255.f, 170 / 255.f},
+                                       {230 / 255.f, 120 / 255.f, 20 / 255.f}};
+
+std::unique_ptr<QOpenGLShaderProgram> make_program(const QString& name, QString& error) {
+    auto program = std::make_unique<QOpenGLShaderProgram>();
+    if (!program->addShaderFromSourceFile(QOpenGLShader::Vertex, ":/shaders/" + name + ".vert") ||
+        !program->addShaderFromSourceFile(QOpenGLShader::Fragment, ":/shaders/" + name + ".frag") ||
+        !program->link()) {
+        error = "shader " + name + ": " + program->log();
+        return nullptr;
+    }
+    return program;
+}
+
+// The probe runs once per process: a device does not come and go while the lab runs.
+const gpu::InteropStatus& interop_status() {
+    static const gpu::InteropStatus status = gpu::gl_interop_status();
+    return status;
+}
+
+}  // namespace
+
+QString EdgeStatePath::text() const {
+    return interop ? QString("edge states: CUDA-GL interop")
+                   : QString("edge states: CPU upload (%1)").arg(reason);
+}
+
+SceneRenderer::SceneRenderer() {
+    ensure_shader_resources();
+}
+
+// The GL objects belong to the owner's context, which the owner releases them in; Qt frees
+// whatever is left when that context is destroyed.
+SceneRenderer::~SceneRenderer() = default;
+
+void SceneRenderer::release() {
+    interop_.reset();  // unregister before the buffer goes
+    interop_active_ = false;
+    edge_vao_.destroy();
+    point_vao_.destroy();
+    for (QOpenGLBuffer* b : {&corner_buffer_, &segment_buffer_, &class_buffer_, &state_buffer_,
+                             &position_buffer_, &monomer_buffer_, &heat_buffer_})
+        b->destroy();
+    edge_program_.reset();
+    point_program_.reset();
+    ok_ = false;
+}
+
+void SceneRenderer::set_scene(std::shared_ptr<const SceneGeometry> scene) {
+    device_ = {};  // a chain of the old graph, released before that graph may go with the scene
+    scene_ = std::move(scene);
+    edge_states_.assign(scene_->instances().size(), 0);
+    monomers_.assign(scene_->graph().num_vertices(), 1);
+    heat_.assign(scene_->graph().num_vertices(), 0.0f);
+    scene_dirty_ = states_dirty_ = heat_dirty_ = true;
+}
+
+void SceneRenderer::set_heat(std::span<const float> heat) {
+    if (!scene_ || heat.size() != heat_.size()) return;
+    heat_.assign(heat.begin(), heat.end());
+    heat_dirty_ = true;
+}
+
+void SceneRenderer::set_states(std::span<const std::uint32_t> mate) {
+    if (!scene_ || mate.size() != scene_->graph().num_vertices()) return;
+    scene_->edge_states(mate, edge_states_);
+    SceneGeometry::monomer_flags(mate, monomers_);
+    states_dirty_ = true;
+}
+
+void SceneRenderer::set_device_edge_states(DeviceEdgeStates source) {
+    device_ = std::move(source);
+    states_dirty_ = true;
+}
+
+EdgeStatePath SceneRenderer::edge_state_path() const {
+    if (interop_active_) return {true, {}};
+    const gpu::InteropStatus& status = interop_status();
+    if (!status.available)
+        return {false,
+                QString::fromStdString(status.reason.empty() ? "no usable CUDA device" : status.reason)};
+    if (!device_.available())
+        return {false, QString::fromStdString(device_.why_not.empty() ? "no device chain" : device_.why_not)};
+    if (!interop_failure_.isEmpty()) return {false, interop_failure_};
+    return {false, "not drawn yet"};
+}
+
+bool SceneRenderer::write_edge_states_on_device() {
+    // Only a chain on this very graph: its occupancy is indexed by the instances' edge ids.
+    if (!device_.available() || !interop_failure_.isEmpty() || &device_.owner->graph() != &scene_->graph())
+        return false;
+    if (!interop_status().available) return false;
+    try {
+        if (!interop_)
+            interop_ = std::make_unique<gpu::GlEdgeStateBuffer>(state_buffer_.bufferId(), scene_->graph(),
+                                                                scene_->instance_edge());
+        interop_->write_from_occupancy(device_.occupancy);
+        return true;
+    } catch (const std::exception& e) {
+        // InfeasibleError (no current context, a context on another GPU) or a CUDA error: the
+        // host upload draws the same states.
+        interop_.reset();
+        interop_failure_ = QString::fromUtf8(e.what());
+        return false;
+    }
+}
+
+void SceneRenderer::upload_edge_states() {
+    interop_active_ = write_edge_states_on_device();
+    if (interop_active_) return;
+    state_buffer_.bind();
+    state_buffer_.write(0, edge_states_.data(), int(edge_states_.size()));
+}
+
+bool SceneRenderer::initialize() {
+    interop_.reset();  // registered with a buffer of a previous context, if any
+    interop_active_ = false;
+    initializeOpenGLFunctions();
+    description_ = QString("%1, OpenGL %2")
+                       .arg(reinterpret_cast<const char*>(glGetString(GL_RENDERER)))
+                       .arg(reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+    QString error;
+    edge_program_ = make_program("edges", error);
+    point_program_ = make_program("points", error);
+    ok_ = edge_program_ && point_program_;
+    if (!ok_) {
+        description_ = error;
+        return false;
+    }
+    // A triangle strip over the unit quad: (along, across).
+    const std::array<float, 8> corners{0, -1, 0, 1, 1, -1, 1, 1};
+    edge_vao_.create();
+    edge_vao_.bind();
+    corner_buffer_.create();
+    corner_buffer_.bind();
+    corner_buffer_.allocate(corners.data(), int(sizeof(corners)));
+    glEnableVertexAttribArray(kCorner);
+    glVertexAttribPointer(kCorner, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    segment_buffer_.create();
+    segment_buffer_.bind();
+    glEnableVertexAttribArray(kSegment);
+    glVertexAttribPointer(kSegment, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glVertexAttribDivisor(kSegment, 1);
+    class_buffer_.create();
+    class_buffer_.bind();
+    glEnableVertexAttribArray(kClass);
+    glVertexAttribPointer(kClass, 1, GL_UNSIGNED_BYTE, GL_FALSE, 0, nullptr);
+    glVertexAttribDivisor(kClass, 1);
+    state_buffer_.create();
+    state_buffer_.setUsagePattern(QOpenGLBuffer::StreamDraw);
+    state_buffer_.bind();
+    glEnableVertexAttribArray(kState);
+    glVertexAttribPointer(kState, 1, GL_UNSIGNED_BYTE, GL_FALSE, 0, nullptr);
+    glVertexAttribDivisor(kState, 1);
+    edge_vao_.release();
+
+    point_vao_.create();
+    point_vao_.bind();
+    position_buffer_.create();
+    position_buffer_.bind();
+    glEnableVertexAttribArray(kPositionAttr);
+    glVertexAttribPointer(kPositionAttr, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    monomer_buffer_.create();
+    monomer_buffer_.setUsagePattern(QOpenGLBuffer::StreamDraw);
+    monomer_buffer_.bind();
+    glEnableVertexAttribArray(kMonomerAttr);
+    glVertexAttribPointer(kMonomerAttr, 1, GL_UNSIGNED_BYTE, GL_FALSE, 0, nullptr);
+    heat_buffer_.create();
+    heat_buffer_.setUsagePattern(QOpenGLBuffer::StreamDraw);
+    heat_buffer_.bind();
+    glEnableVertexAttribArray(kHeatAttr);
+    glVertexAttribPointer(kHeatAttr, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+    point_vao_.release();
+    scene_dirty_ = states_dirty_ = heat_dirty_ = true;
+    return true;
+}
+
+void SceneRenderer::upload_scene() {
+    const auto& inst = scene_->instances();
+    instance_count_ = int(inst.size());
+    vertex_count_ = int(scene_->graph().num_vertices());
+    segment_buffer_.bind();
+    segment_buffer_.allocate(inst.data(), int(inst.size() * sizeof(EdgeInstance)));
+    class_buffer_.bind();
+    class_buffer_.allocate(scene_->instance_class().data(), int(scene_->instance_class().size()));
+    state_buffer_.bind();
+    state_buffer_.allocate(instance_count_);
+    position_buffer_.bind();
+    position_buffer_.allocate(scene_->vertex_xy().data(), int(scene_->vertex_xy().size() * sizeof(float)));
+    monomer_buffer_.bind();
+    monomer_buffer_.allocate(vertex_count_);
+    heat_buffer_.bind();
+    heat_buffer_.allocate(vertex_count_ * int(sizeof(float)));
+    scene_dirty_ = false;
+}
+
+void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, double device_pixel_ratio) {
+    const float dpr = float(device_pixel_ratio);
+    glViewport(0, 0, int(width_px * dpr + 0.5f), int(height_px * dpr + 0.5f));
+    glClearColor(kBackground[0], kBackground[1], kBackground[2], 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (!ok_ || !scene_) return;
+    if (scene_dirty_) {
+        // The buffer's storage is about to be respecified: a registration does not survive that.
+        interop_.reset();
+        interop_failure_.clear();
+        upload_scene();
+    }
+    if (states_dirty_) {
+        upload_edge_states();
+        monomer_buffer_.bind();
+        monomer_buffer_.write(0, monomers_.data(), int(monomers_.size()));
+        states_dirty_ = false;
+    }
+    if (heat_dirty_) {
+        heat_buffer_.bind();
+        heat_buffer_.write(0, heat_.data(), int(heat_.size() * sizeof(float)));
+        heat_dirty_ = false;
+    }
+    // Both per-vertex modes draw set_heat()'s values; the owner feeds the right ones.
+    const bool heat_mode =
+        colour_mode_ == ColourMode::monomer_heat || colour_mode_ == ColourMode::exact_marginals;
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glEnable(GL_PROGRAM_POINT_SIZE);
+
+    const float unit_px = float(scene_->unit() * camera.pixels_per_unit()) * dpr;
+    const glm::mat4 view = camera.view_matrix();
+    const QMatrix4x4 qview(glm::value_ptr(glm::transpose(view)));
+
+    edge_program_->bind();
+    edge_program_->setUniformValue("view", qview);
+    edge_program_->setUniformValue("viewport_px", QVector2D(width_px * dpr, height_px * dpr));
+    edge_program_->setUniformValue("edge_px", std::clamp(0.06f * unit_px, 1.0f * dpr, 3.0f * dpr));
+    edge_program_->setUniformValue("dimer_px", std::max(0.36f * unit_px, 2.0f * dpr));
+    const int edge_mode = heat_mode ? 2 : colour_mode_ == ColourMode::orientation_parity ? 1 : 0;
+    edge_program_->setUniformValue("colour_mode", edge_mode);
+    edge_program_->setUniformValue("edge_colour", QVector3D(kEdge[0], kEdge[1], kEdge[2]));
+    edge_program_->setUniformValueArray("dimer_colours", &kDimerColours[0][0], 5, 3);
+    edge_vao_.bind();
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, instance_count_);
+    edge_vao_.release();
+
+    point_program_->bind();
+    point_program_->setUniformValue("view", qview);
+    point_program_->setUniformValue("point_px", std::clamp(0.45f * unit_px, 3.0f * dpr, 64.0f * dpr));
+    point_program_->setUniformValue("heat_mode", heat_mode ? 1 : 0);
+    point_program_->setUniformValue("point_colour", QVector3D(kMonomer[0], kMonomer[1], kMonomer[2]));
+    point_vao_.bind();
+    glDrawArrays(GL_POINTS, 0, vertex_count_);
+    point_vao_.release();
+    point_program_->release();
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_PROGRAM_POINT_SIZE);
+}
+
+}  // namespace dimerlab::app

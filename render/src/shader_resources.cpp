@@ -1,0 +1,17 @@
+#include "dimerlab_render/shader_resources.hpp"
+
+#include <QtGlobal>
+
+// Q_INIT_RESOURCE declares a function and must be used at global scope.
+static void init_shaders_qrc() {
+    Q_INIT_RESOURCE(shaders);
+}
+
+namespace dimerlab::app {
+
+void ensure_shader_resources() {
+    static const bool done = (init_shaders_qrc(), true);
+    (void)done;
+}
+
+}  // namespace dimerlab::app
