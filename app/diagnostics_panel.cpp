@@ -40,7 +40,7 @@ struct LatticePoint {
     double lambda;
     double density;
 };
-// science.md §5.3: digits converged in the strip width (the ≈ rows are left out).
+// docs/algorithms.md §7.3: digits converged in the strip width (the ≈ rows are left out).
 constexpr LatticePoint kSquareLattice[] = {
     {0.25, 0.400645180}, {0.5, 0.524913002}, {1.0, 0.6381231092}, {2.0, 0.73276757}, {4.0, 0.8072765}};
 

@@ -37,7 +37,7 @@ namespace dimerlab::app {
 class SeriesChart;
 
 // Covered fraction 2E|M|/n of the square lattice in the limit of large grids at the λ of
-// science.md §5.3 (transfer-matrix values with converged digits); empty for other λ.
+// docs/algorithms.md §7.3 (transfer-matrix values with converged digits); empty for other λ.
 std::optional<double> square_lattice_density(double lambda);
 
 class DiagnosticsPanel : public QWidget {

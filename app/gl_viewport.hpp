@@ -8,7 +8,7 @@
 // or, for a cuda chain, has CUDA write the edge states through GL interop (the snapshot's
 // device_edges keep that chain alive meanwhile).
 // Never create this widget on the offscreen/minimal platforms: Qt 6.4 crashes there on show()
-// (toolchain.md §8); main() checks first.
+// (docs/building.md §6.1); main() checks first.
 #include <QOpenGLWidget>
 #include <QString>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 // An ImGui platform layer for a QOpenGLWidget, written against the 1.86 input API that Debian ships
 // (io.KeyMap/KeysDown/MousePos/MouseDown/MouseWheel; there is no AddMouseButtonEvent before 1.87,
-// toolchain.md "Dear ImGui from Debian").
+// docs/building.md §6.4).
 //
 // 1.86 samples input state once per NewFrame, so a press and its release that arrive between two
 // frames would cancel out and the click would be lost. Qt events are therefore queued here and

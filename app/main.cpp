@@ -77,7 +77,7 @@ bool display_missing() {
 }
 
 // The offscreen and minimal platforms have no OpenGL, and Qt 6.4 crashes when a QOpenGLWidget is
-// shown there (toolchain.md §8): refuse before any widget exists, then probe a real context.
+// shown there (docs/building.md §6.1): refuse before any widget exists, then probe a real context.
 std::string gl_unavailable_reason() {
     const QString platform = QGuiApplication::platformName();
     if (platform == "offscreen" || platform == "minimal")
@@ -152,7 +152,7 @@ QSize parse_size(const QString& text) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // Before QApplication, or QOpenGLWidget gets a compatibility context (toolchain.md §2).
+    // Before QApplication, or QOpenGLWidget gets a compatibility context (docs/building.md §6.2).
     QSurfaceFormat format;
     format.setVersion(3, 3);
     format.setProfile(QSurfaceFormat::CoreProfile);

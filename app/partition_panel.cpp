@@ -48,7 +48,7 @@ constexpr LatticeFreeEnergy kSquareLatticeF[] = {{0.25, 0.30026257002},
                                                  {1.0, kSquareLatticeLogZPerSite},
                                                  {2.0, 0.900940030},
                                                  {4.0, 1.1683758}};
-// ln Z(L×L)/L² ≈ h₂ − 0.33/L on open grids at λ = 1 (science.md §5.2).
+// ln Z(L×L)/L² ≈ h₂ − 0.33/L on open grids at λ = 1 (docs/algorithms.md §7.2).
 constexpr double kGridFiniteSizeSlope = 0.33;
 
 }  // namespace

@@ -7,7 +7,7 @@
 // Two charts: the estimate's convergence (the interval's half-width on ln Z after each batch
 // against the chain updates spent, with the target ε as a reference line; the estimator reports no
 // running ln Z, only its interval) and ln Z/n against 1/√n for every result of this session's
-// panel in the same family and λ, with the lattice value f(λ) (science.md §5.3) as the line the
+// panel in the same family and λ, with the lattice value f(λ) (docs/algorithms.md §7.3) as the line the
 // points approach, and for grids at λ = 1 the finite-size law h₂ − 0.33/L.
 #include <QPointF>
 #include <QString>
@@ -33,7 +33,7 @@ namespace dimerlab::app {
 
 // ln Z / n of the square lattice at λ = 1 in the limit of large grids (the monomer–dimer constant).
 inline constexpr double kSquareLatticeLogZPerSite = 0.662798972834;
-// f(λ) = lim ln Z/n of the square lattice at the λ tabulated in science.md §5.3 (converged digits).
+// f(λ) = lim ln Z/n of the square lattice at the λ tabulated in docs/algorithms.md §7.3 (converged digits).
 std::optional<double> square_lattice_log_z_per_site(double lambda);
 
 class PartitionPanel : public QWidget {

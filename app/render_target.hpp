@@ -1,5 +1,5 @@
 #pragma once
-// The thin render interface (style.md): what the controller needs from a viewport. The GL
+// The thin render interface (docs/architecture.md §5.3): what the controller needs from a viewport. The GL
 // viewport implements it; tests use a mock, so session and command logic runs without OpenGL.
 #include <memory>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The hand-off between the sampler thread and the GL thread (architecture.md §5): the writer
+// The hand-off between the sampler thread and the GL thread (docs/architecture.md §5.2): the writer
 // fills its own back buffer, then swaps it with the shared "latest" slot under a short lock; the
 // reader swaps "latest" with its front buffer only if try_lock succeeds, so it never waits. The
 // buffers are swapped, not copied, so no allocation happens once they have grown.

@@ -1,5 +1,5 @@
-// Approximate ln Z (issue 3): updates and seconds to reach a half-width on ln Z, per graph, λ
-// and ε, with the work per vertex² · ε² to compare with the Õ(n²/ε²) claim (science.md §0).
+// Approximate ln Z: updates and seconds to reach a half-width on ln Z, per graph, λ
+// and ε, with the work per vertex² · ε² to compare with the Õ(n²/ε²) claim (docs/algorithms.md §5.5).
 // Usage: bench_approx_counting [eps ...] [--graphs SPEC,SPEC] [--lambdas L,L] [--seed S]
 //        default: ε = 0.05, graphs grid:16x16,torus:32x32, λ = 1,4.
 #include <cstdio>

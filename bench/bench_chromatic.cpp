@@ -1,4 +1,4 @@
-// The chromatic sampler on the CPU (science.md §2.9) against sequential random-edge Glauber:
+// The chromatic sampler on the CPU (docs/algorithms.md §2.3) against sequential random-edge Glauber:
 // updates/s on torus:512x512 at λ = 1, chromatic with 1 and 2 threads, and the ratio to Glauber.
 // The chains differ, so only speed is compared (and each run's final dimer count printed as a
 // sanity check, since both sample the same law).

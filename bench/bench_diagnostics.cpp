@@ -1,4 +1,4 @@
-// Cost of the live mixing diagnostics per sweep against the cost of sampling that sweep (issue 5):
+// Cost of the live mixing diagnostics per sweep against the cost of sampling that sweep:
 // the app's worker thread runs one sequential Glauber sweep, then ChainMonitor::observe (dimers,
 // monomers, H−V imbalance and one edge indicator into bounded ring buffers), and refreshes the
 // panel with ChainMonitor::report (FFT τ_int over the ring) about once a second. Both costs are

@@ -1,4 +1,4 @@
-// Bias and coverage of the ln Z estimator (issue 3): S seeded runs on a graph whose exact ln Z the
+// Bias and coverage of the ln Z estimator: S seeded runs on a graph whose exact ln Z the
 // matching polynomial gives, with the mean error ± its standard error, the z-score, the coverage
 // and the half-widths. Single-threaded runs, two at a time, so the work scales with the cores.
 // Usage: bench_estimator_bias SPEC LAMBDA EPSILON SEEDS [FIRST_SEED] [--vertex] [--replicas R]

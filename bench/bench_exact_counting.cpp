@@ -5,7 +5,7 @@
 //   bench_exact_counting [--threads T] --torus-series L WMAX LAMBDA
 // prints ln Z(torus L×W)/(L·W) at λ for W = 3..WMAX by the fixed-λ transfer matrix, with the
 // successive differences whose geometric decay bounds the W → L extrapolation (the torus:32x32
-// reference of issue 3).
+// reference of docs/algorithms.md §4.5).
 #include <sys/resource.h>
 
 #include <algorithm>

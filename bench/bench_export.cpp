@@ -1,4 +1,4 @@
-// Rendering + encoding throughput for grid:256x256 at 1280x720 (issue 7's benchmark graph): the
+// Rendering + encoding throughput for grid:256x256 at 1280x720 (the export benchmark's graph): the
 // software rasteriser of `export --video`, and, when built with the app and run with a display
 // (xvfb-run -a), the app's OpenGL renderer off-screen as `dimerlab-cli render` uses it.
 #include <chrono>

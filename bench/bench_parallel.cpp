@@ -1,7 +1,7 @@
-// The exact parallel backend (cpu-parallel, Algorithm A of science.md §2.3):
+// The exact parallel backend (cpu-parallel, Algorithm A of docs/algorithms.md §3.2):
 //  1. rounds per block and work per update on grids, K_n and G(n,p) at several λ, next to
-//     min{Δ, m^{1/3}, √n} (the shape of the seed's depth bound T2);
-//  2. total rounds and work against block size on one grid (science.md §2.5's second table);
+//     min{Δ, m^{1/3}, √n} (the scale of the depth bound in docs/algorithms.md §3.5);
+//  2. total rounds and work against block size on one grid (the block-size table of docs/algorithms.md §3.5);
 //  3. updates/s of cpu-parallel against the sequential reference on all cores (the ratio), with
 //     the final state hashes, which must agree;
 //  4. where cpu-parallel's time goes: seconds per Algorithm A phase (JacobiPhaseSeconds) per

@@ -1,4 +1,4 @@
-// dimerlab-cli: the headless batch tool (architecture.md §7). Exit status 0 success, 2 bad
+// dimerlab-cli: the headless batch tool (docs/architecture.md §7). Exit status 0 success, 2 bad
 // input or usage, 3 infeasible request, 1 internal failure; errors are one stderr line
 // starting with "error:".
 #include <CLI/CLI.hpp>

@@ -1,5 +1,5 @@
 # Embeds the SHA-256 of every GPU kernel source and every per-thread header the kernels share
-# (verification.md §4.2) into a generated header, so `dimerlab-cli verify` and the app can tell
+# (docs/verification.md §2.3) into a generated header, so `dimerlab-cli verify` and the app can tell
 # whether the binary was built from the files a verification claim covers. The files are configure
 # dependencies: editing one re-runs CMake and refreshes the hashes.
 file(GLOB _dl_kernel_files RELATIVE ${PROJECT_SOURCE_DIR} CONFIGURE_DEPENDS

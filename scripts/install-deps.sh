@@ -24,7 +24,7 @@ PACKAGES=(
   coq z3 cvc5 cvc4 why3 frama-c-base spin libssl-dev
   # the executable oracle extracted from the Coq model (coq already pulls these in; named for clarity)
   ocaml-nox ocaml-findlib
-  # video export (video/: FFmpeg's libraries, toolchain.md §7)
+  # video export (video/: FFmpeg's libraries, docs/building.md §6.5)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
 )
 

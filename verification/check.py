@@ -65,7 +65,8 @@ def check_coq(repo, artifact, theorems, work):
     log = []
     src = os.path.join(repo, artifact)
     text = open(src, encoding="utf-8").read()
-    # coqc accepts Admitted (pitfall 5): refuse it and any home-made axiom before compiling.
+    # coqc accepts Admitted (docs/verification.md §4.6, item 2): refuse it and any home-made axiom
+    # before compiling.
     code = re.sub(r"\(\*.*?\*\)", "", text, flags=re.S)
     bad = re.findall(r"\b(Admitted|admit|Axiom|Axioms|Parameter|Conjecture|Hypothesis)\b", code)
     if bad:
@@ -131,7 +132,7 @@ def wp_goals(workdir, timeout_s, wp):
                        "-wp-fct", ",".join(wp["functions"]), os.path.join(workdir, os.path.basename(wp["entry"]))],
                       cwd=workdir, timeout=180)
     m = re.search(r"Proved goals:\s*(\d+)\s*/\s*(\d+)", out)
-    # frama-c exits 0 even when goals fail (pitfall 4): only "N / N" counts.
+    # frama-c exits 0 even when goals fail (docs/verification.md §4.6, item 1): only "N / N" counts.
     if m is None:  # no summary at all: the run itself broke, which proves nothing either way
         return None, "no summary", dt, out
     # A misspelt or vanished function gets no goals and would leave "N / N" true of the rest.
@@ -339,7 +340,8 @@ def main():
         return 2
 
     if shutil.which("why3"):
-        run(["why3", "config", "detect"], timeout=60)  # per machine; WP needs it (pitfall 3)
+        # per machine; WP needs it (docs/verification.md §4.6, item 3)
+        run(["why3", "config", "detect"], timeout=60)
     t0 = time.monotonic()
     work = tempfile.mkdtemp(prefix="dimerlab-verify-")
     results = {}

@@ -2,7 +2,7 @@
 // TikZ), a plot (SVG) and an animation of the run (MP4, WebM, GIF, PNG sequence), headless.
 // Outputs are written all or nothing (OutputBatch, and the video encoder's own temporary file), so
 // a failed export leaves nothing behind. A full disk or an unwritable folder
-// exits 2 like any other unusable output path (architecture.md §7): the user has to choose
+// exits 2 like any other unusable output path (docs/architecture.md §7.1): the user has to choose
 // another destination, which is what "bad input" means there.
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-// dimerlab-cli mix: has a chain mixed, and how fast does it mix? (issue 5, science.md §6)
+// dimerlab-cli mix: has a chain mixed, and how fast does it mix? (docs/algorithms.md §6)
 // Multi-chain τ_int / ESS / split-R̂ from dispersed starts, bounding-chain coalescence, parallel
 // depth, and with --exact the exact spectral gap and worst-start TV curve of a tiny graph. The
 // computation is compute_mix_report (core/diagnostics/mix_report.hpp), shared with the app;

@@ -134,7 +134,7 @@ int run_sample(const SampleOptions& opt) {
     const bool show_progress = opt.progress || ::isatty(STDERR_FILENO);
     // With progress lines the notice goes first, where a watching user sees it. Otherwise it is
     // printed only once the run has succeeded, so that a failing run's stderr stays exactly one
-    // "error:" line (the CLI contract, architecture.md §7).
+    // "error:" line (the CLI contract, docs/architecture.md §7.1).
     if (show_progress) {
         std::cerr << backend_notice;
         backend_notice.clear();

@@ -1,5 +1,5 @@
 // dimerlab-cli verify: what is proven, tested, stale or not run for each GPU kernel
-// (verification/manifest.json, the runner's last status, the STALE rule of verification.md §4.2).
+// (verification/manifest.json, the runner's last status, the STALE rule of docs/verification.md §2.3).
 // It only reports: stale claims exit 0; a missing or invalid manifest or status file exits 2.
 // With --graph SPEC it also runs the per-graph runtime checks (verify/graph_checks.hpp) and with
 // --live the live differential check (verify/live_check.hpp), the same code as the Verification

@@ -19,7 +19,7 @@ struct ChromaticOptions {
     ClassOrder class_order = ClassOrder::fixed;  // core/chromatic/class_order.hpp
 };
 
-// The chromatic (colour-class) heat-bath chain of science.md §2.9: a different chain from
+// The chromatic (colour-class) heat-bath chain of docs/algorithms.md §2.3: a different chain from
 // random-edge Glauber with the same stationary law. A sweep visits the classes of a validated
 // proper edge colouring in fixed cyclic order (systematic scan: π-preserving, not reversible) or,
 // with ClassOrder::random, in a fresh random order each sweep (reversible); one class's edges are

@@ -1,5 +1,5 @@
 #pragma once
-// The per-thread body of the chromatic sampler (science.md §2.9), shared by the CPU backend, the
+// The per-thread body of the chromatic sampler (docs/algorithms.md §2.3), shared by the CPU backend, the
 // access-logging emulation in tests and the CUDA kernel, so all three run the very same code.
 //
 // Randomness: the coin of edge e in sweep s is drawn from
@@ -33,7 +33,7 @@ DIMERLAB_HD inline bool chromatic_coin(std::uint64_t seed, std::uint64_t sweep, 
         tape_words(seed, chromatic_counter(sweep, edge, num_edges), TapeStream::chromatic), threshold);
 }
 
-// The heat-bath rule of science.md §1.4 (same decisions as heat_bath_update, which tests check
+// The heat-bath rule of docs/algorithms.md §2.1 (same decisions as heat_bath_update, which tests check
 // case by case) over any `Mate` with operator[]: a raw pointer in production, a logging proxy in
 // the race emulation. Footprint: reads and writes mate[u] and mate[v] only. Returns the change in
 // the number of dimers.

@@ -1,5 +1,5 @@
 #pragma once
-// The order in which a chromatic sweep visits the colour classes (science.md §2.9). Every class
+// The order in which a chromatic sweep visits the colour classes (docs/algorithms.md §2.3). Every class
 // update preserves π, so any order does; the choice only changes which chain runs:
 //   fixed:  classes 0, 1, ..., k-1 every sweep (systematic scan; not reversible);
 //   random: a fresh uniform permutation of the classes each sweep. The sweep kernel is then the

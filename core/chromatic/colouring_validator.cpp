@@ -1,4 +1,4 @@
-// The runtime check behind the chromatic kernel's race freedom (verification.md §3(b), A1–A3):
+// The runtime check behind the chromatic kernel's race freedom (docs/verification.md §2.2, §4.2):
 // run on every colouring handed out, because a wrong colouring silently turns a class launch
 // into racy, non-stationary updates.
 #include <stdexcept>

@@ -1,5 +1,5 @@
 #pragma once
-// Proper edge colourings for the chromatic sampler (science.md §2.9): E = C_0 ∪ … ∪ C_{k-1},
+// Proper edge colourings for the chromatic sampler (docs/algorithms.md §2.3): E = C_0 ∪ … ∪ C_{k-1},
 // each class a matching, so the heat-bath updates of one class commute and can run at once.
 #include <cstdint>
 #include <string_view>

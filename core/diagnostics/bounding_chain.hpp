@@ -8,7 +8,7 @@
 
 namespace dimerlab {
 
-// The bounding chain of heat-bath Glauber on the update tape of `seed` (science.md §6.3). It
+// The bounding chain of heat-bath Glauber on the update tape of `seed` (docs/algorithms.md §6.3). It
 // starts with every edge unknown, i.e. it covers every starting matching at once. Once no edge
 // is unknown (coalescence), every Glauber run on this tape from ANY start is in the same,
 // resolved matching, so TV(t) <= P(τ_coal > t) is a valid bound.

@@ -1,8 +1,8 @@
 #pragma once
-// One update of the bounding chain for heat-bath Glauber (science.md §6.3; Huber 2004 style).
+// One update of the bounding chain for heat-bath Glauber (docs/algorithms.md §6.3; Huber 2004).
 // Each edge is known out, known in, or unknown across ALL copies of the chain started from every
 // matching and driven by the same tape. The three-valued logic is the one of the parallel
-// backend's Jacobi rounds (§2.3), kept as a DIMERLAB_HD function so both can share it.
+// backend's Jacobi rounds (docs/algorithms.md §3.2), kept as a DIMERLAB_HD function so both can share it.
 #include <cstdint>
 
 #include "parallel/jacobi_steps.hpp"

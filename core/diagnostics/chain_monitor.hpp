@@ -12,8 +12,8 @@ namespace dimerlab {
 
 // The live per-chain panel: call observe() once per sweep with the chain's mate array; report()
 // when the display refreshes. Tracks dimers, monomers, the horizontal-minus-vertical imbalance
-// (lattices only: the slow mode, §6.5) and optionally one edge's indicator. Memory is bounded
-// by the monitors' capacity whatever the run length.
+// (lattices only: the slow mode, docs/algorithms.md §6.5) and optionally one edge's indicator. Memory is
+// bounded by the monitors' capacity whatever the run length.
 class ChainMonitor {
   public:
     struct Entry {

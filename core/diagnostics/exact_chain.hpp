@@ -13,7 +13,7 @@ namespace dimerlab {
 // The exact transition matrix of one update of a production chain on a tiny graph. Built by
 // applying the production rule functions (heat_bath_update, jerrum_sinclair_update) to every
 // (state, edge, coin region, laziness bit) with the integer thresholds the samplers use, so it
-// describes the code that runs, not a re-derivation of §1.4–1.5.
+// describes the code that runs, not a re-derivation of docs/algorithms.md §2.1–2.2.
 struct ExactChain {
     Dynamics dynamics = Dynamics::glauber;
     double lambda = 1;

@@ -6,7 +6,7 @@
 namespace dimerlab {
 
 // τ_int = 1 + 2 Σ_{k=1}^{W} ρ(k) in units of the sampling interval (one sweep when a series is
-// recorded per sweep), with Sokal's automatic window (science.md §6.1).
+// recorded per sweep), with Sokal's automatic window (docs/algorithms.md §6.1).
 struct TauEstimate {
     double tau = 0;             // NaN for a constant series (ρ undefined)
     double standard_error = 0;  // τ √((4W + 2) / N), Madras–Sokal
@@ -17,7 +17,7 @@ struct TauEstimate {
     bool reliable = false;
 };
 
-// Sokal's window: the smallest W with W >= c τ(W); c = 5 follows §6.5's reference table.
+// Sokal's window: the smallest W with W >= c τ(W); c = 5 as in the table of docs/algorithms.md §6.5.
 TauEstimate integrated_autocorrelation(std::span<const double> series, double c = 5.0);
 
 // Several chains of one observable: the autocovariances (each about its own chain's mean) are

@@ -21,7 +21,7 @@
 namespace dimerlab {
 
 // Everything `dimerlab-cli mix` reports, as one call the app can make on a worker thread
-// (issue 5): the CLI only parses options and formats mix_report_json(). Validation errors are
+// (docs/algorithms.md §6): the CLI only parses options and formats mix_report_json(). Validation errors are
 // InputError (exit 2), requests too large for the exact analysis InfeasibleError (exit 3),
 // cancellation DiagnosticsCancelled.
 struct MixRequest {

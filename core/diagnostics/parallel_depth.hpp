@@ -8,9 +8,9 @@
 
 namespace dimerlab {
 
-// Parallel-depth diagnostics (science.md §2.4–2.5): the Jacobi rounds each tape block of the
+// Parallel-depth diagnostics (docs/algorithms.md §3.4, §3.5, §6.6): the Jacobi rounds each tape block of the
 // exact cpu-parallel backend needs, next to the one-pass oracle R* of the same block (which they
-// must equal, §2.4) and the scale min{Δ, m^{1/3}, √n} of the parallel depth bound (§2.5; the
+// must equal, §3.4) and the scale min{Δ, m^{1/3}, √n} of the parallel depth bound (§3.5; the
 // bound is Õ(·), so the ratio rounds/scale is the quantity to watch, not an inequality).
 struct ParallelDepthOptions {
     double lambda = 1;

@@ -3,7 +3,7 @@
 
 namespace dimerlab {
 
-// Rank-normalised split-R̂ (Vehtari, Gelman, Simpson, Carpenter, Bürkner 2021; science.md §6.2).
+// Rank-normalised split-R̂ (Vehtari, Gelman, Simpson, Carpenter, Bürkner 2021; docs/algorithms.md §6.2).
 // Accept R̂ < 1.01 together with bulk- and tail-ESS >= 400 in total.
 struct RhatResult {
     double bulk = 0;    // R̂ of the rank-normalised split chains: differences in location

@@ -7,7 +7,7 @@
 
 namespace dimerlab {
 
-// Exact worst-start distance d(t) = max_x ½ ‖P^t(x,·) − π‖₁ (science.md §6.4), by evolving every
+// Exact worst-start distance d(t) = max_x ½ ‖P^t(x,·) − π‖₁ (docs/algorithms.md §6.4), by evolving every
 // start's distribution: O(|Ω| · nnz(P)) per update, |Ω|² doubles of memory.
 struct TvCurve {
     std::vector<double> tv;  // tv[t] = d(t), t = 0, 1, ... updates

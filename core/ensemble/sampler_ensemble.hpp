@@ -1,10 +1,10 @@
 #pragma once
-// Ensemble mode (issue 4): K independent heat-bath Glauber chains on one graph, advanced together
-// and sharing one λ record. Chain k runs on the tape of ensemble_chain_seed(seed, k) = seed + k,
-// so every chain is bit for bit the GlauberSequentialSampler of that seed and start: the
-// ensemble only changes how the work is scheduled (chains side by side on CPU threads, or one
-// device thread per chain), never the trajectories. For split-R̂, ESS and the counting
-// estimators, which need several chains of one graph at the same time.
+// Ensemble mode (docs/algorithms.md §2.4): K independent heat-bath Glauber chains on one graph, advanced
+// together and sharing one λ record. Chain k runs on the tape of ensemble_chain_seed(seed, k) = seed + k, so
+// every chain is bit for bit the GlauberSequentialSampler of that seed and start: the ensemble only changes
+// how the work is scheduled (chains side by side on CPU threads, or one device thread per chain), never the
+// trajectories. For split-R̂, ESS and the counting estimators, which need several chains of one graph at the
+// same time.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -94,7 +94,7 @@ std::vector<MateArray> ensemble_dispersed_starts(const Graph& graph, std::size_t
 std::unique_ptr<SamplerEnsemble> make_cpu_ensemble(const Graph& graph, std::size_t chains, std::uint64_t seed,
                                                    LambdaRecord record, unsigned threads = 0);
 
-// How a caller picks an ensemble's backend while core knows none above it (architecture.md §2:
+// How a caller picks an ensemble's backend while core knows none above it (docs/architecture.md §2.1:
 // core never depends on gpu): core builds only the CPU one; callers that link dimerlab_gpu (the
 // CLI, the app) hand in one that builds gpu::CudaSamplerEnsemble. A factory throws
 // InfeasibleError when its backend cannot run here (no device), which callers answer by falling

@@ -11,7 +11,7 @@
 
 namespace dimerlab {
 
-// Where a time series came from: enough to replay the run exactly (architecture.md §3) and to
+// Where a time series came from: enough to replay the run exactly (docs/architecture.md §3.3) and to
 // tell two exports apart.
 struct ExportMetadata {
     std::string graph_spec;

@@ -17,7 +17,7 @@ struct SeriesDiagnostic {
     double ess = 0;   // N / τ_int; NaN where τ is
 };
 
-// Window constant c of Sokal's rule, as in the diagnostics panel (science.md §6.5).
+// Window constant c of Sokal's rule, as in the diagnostics panel (docs/algorithms.md §6.1).
 inline constexpr double kExportTauWindow = 5.0;
 
 // One entry per observable column that is present in every record; empty below two records,

@@ -23,7 +23,7 @@ struct Point2 {
 };
 
 // Direction class of an edge in a lattice drawing; drives the horizontal-minus-vertical
-// imbalance observable (the slow mode on lattices, science.md §6.5).
+// imbalance observable (the slow mode on lattices, docs/algorithms.md §6.5).
 enum class EdgeAxis : std::int8_t { other = 0, horizontal = 1, vertical = -1 };
 
 // A simple undirected graph: edge list with stable ids (u < v) plus CSR adjacency. Immutable

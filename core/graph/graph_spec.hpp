@@ -8,7 +8,7 @@
 
 namespace dimerlab {
 
-// A parsed graph spec `family:params` (architecture.md §6). Parsing checks syntax, names and
+// A parsed graph spec `family:params` (docs/architecture.md §6.1). Parsing checks syntax, names and
 // value ranges; building checks the memory the graph needs.
 struct GraphSpec {
     std::string family;               // "grid", "torus", ..., "file"

@@ -1,5 +1,5 @@
 #pragma once
-// One single-edge heat-bath (Glauber) update, science.md §1.4, shared by every exact backend.
+// One single-edge heat-bath (Glauber) update, docs/algorithms.md §2.1, shared by every exact backend.
 #include <cstdint>
 
 #include "model/matching_constants.hpp"

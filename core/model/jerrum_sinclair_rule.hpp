@@ -1,11 +1,11 @@
 #pragma once
-// One update of the Jerrum–Sinclair chain (science.md §1.5), shared by CPU and GPU backends.
+// One update of the Jerrum–Sinclair chain (docs/algorithms.md §2.2), shared by CPU and GPU backends.
 //
 // This chain is LAZY: with probability 1/2 an update does nothing at all. It has the same
 // stationary law π ∝ λ^|M| as the heat-bath (Glauber) chain but a different trajectory, so
 // backends running it are tested statistically, never bit for bit against Glauber.
 //
-// Tape words (architecture.md §3): the edge comes from tape_edge (w0, w1) like every other rule;
+// Tape words (docs/architecture.md §3.2): the edge comes from tape_edge (w0, w1) like every other rule;
 // w3's top bit decides laziness; w2 is the Metropolis coin, compared as an integer against
 // thresholds computed once per λ on the host.
 #include <cstdint>

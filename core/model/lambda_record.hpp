@@ -5,7 +5,7 @@
 namespace dimerlab {
 
 // The activity of a run as a step function of the update index: λ changes at recorded update
-// indices and nowhere else, so (seed, record) replays a run exactly (architecture.md §3).
+// indices and nowhere else, so (seed, record) replays a run exactly (docs/architecture.md §3.3).
 struct LambdaChange {
     std::uint64_t at_update = 0;
     double lambda = 1;

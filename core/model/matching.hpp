@@ -18,7 +18,7 @@ std::string matching_error(const Graph& g, std::span<const std::uint32_t> mate);
 std::uint32_t count_dimers(std::span<const std::uint32_t> mate);
 
 // FNV-1a of the mate array as little-endian 32-bit words; printed as 16 hex digits. The one
-// number every exact backend must reproduce after every block (architecture.md §3).
+// number every exact backend must reproduce after every block (docs/architecture.md §3.4).
 std::uint64_t state_hash(std::span<const std::uint32_t> mate);
 
 }  // namespace dimerlab

@@ -1,5 +1,5 @@
 #pragma once
-// The update tape (architecture.md §3): update t of a run with seed s is a pure function of
+// The update tape (docs/architecture.md §3): update t of a run with seed s is a pure function of
 // (s, t) through Philox4x32-10 with key = s and counter = t, so every backend replays the same
 // trajectory. Compiles for host and device.
 #include <Random123/philox.h>

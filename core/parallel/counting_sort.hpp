@@ -7,7 +7,7 @@
 //   2. counting_sort_cursors turns the rows into start positions and the keys' offsets;
 //   3. the same parts, over the same chunks in the same order, place each item at row(p)[key]++.
 // Parts are contiguous chunks taken in order, so equal keys keep their item order: that is what
-// keeps each vertex's events in time order (science.md §2.3 step 1). O(items + parts x keys).
+// keeps each vertex's events in time order (docs/algorithms.md §3.2 step 1). O(items + parts x keys).
 #include <algorithm>
 #include <cstdint>
 #include <vector>

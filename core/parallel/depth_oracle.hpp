@@ -1,5 +1,5 @@
 #pragma once
-// The one-pass round-count oracle of science.md §2.4, for tests: runs a block sequentially and
+// The one-pass round-count oracle of docs/algorithms.md §3.4, for tests: runs a block sequentially and
 // computes, for every update t, the round R(t) in which Algorithm A determines it:
 //   R(t) = 0 for dead updates (coin "free") and for the virtual M_0 updates;
 //   live t: R(t) = 1 + max_{parents s} R(s)            if X_t = 1,

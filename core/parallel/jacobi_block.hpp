@@ -1,11 +1,11 @@
 #pragma once
-// One tape block by Algorithm A on CPU threads (science.md §2.3), in the gather form of §2.6: the
+// One tape block by Algorithm A on CPU threads (docs/algorithms.md §3.2), in the gather form of §3.3: the
 // block's events are sorted by vertex once (a counting sort fused with the tape draw), then every
 // round walks the event lists of the vertices that still have an undetermined update
 // (parallel/jacobi_gather_steps.hpp), decides those updates and compacts them. The rounds are
 // Jacobi rounds with the same decisions as the segmented max-scans, so rounds and work equal the
 // depth oracle's, and the result equals the sequential heat-bath trajectory bit for bit
-// (science.md §2.4).
+// (docs/algorithms.md §3.4).
 #include <cstdint>
 #include <span>
 #include <vector>

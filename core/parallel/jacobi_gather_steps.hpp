@@ -1,5 +1,5 @@
 #pragma once
-// Per-element steps of Algorithm A in its gather form (science.md §2.6, the pull variant): each
+// Per-element steps of Algorithm A in its gather form (docs/algorithms.md §3.3, the pull variant): each
 // vertex walks its time-ordered events and keeps, for each incident edge, the Y of that edge's
 // last update so far. What an event's update t needs from a vertex is whether some *other* edge's
 // last update before t is certainly 1 (an occupation interval certainly contains t) or possibly

@@ -14,9 +14,9 @@
 namespace dimerlab {
 
 struct JacobiOptions {
-    // Updates per block; 0 = one sweep (m updates), science.md §2.5's default. In wall-clock time
-    // a quarter sweep measured as fast on tori and 2.5x faster on complete:1000, whose rounds grow
-    // with the block (bench_parallel --block). Capped at kMaxJacobiBlock.
+    // Updates per block; 0 = one sweep (m updates), the default of docs/algorithms.md §3.5. In wall-clock
+    // time a quarter sweep measured as fast on tori and 2.5x faster on complete:1000, whose rounds grow with
+    // the block (bench_parallel --block). Capped at kMaxJacobiBlock.
     std::uint64_t block_updates = 0;
     unsigned threads = 0;  // 0 = one per hardware thread
 };

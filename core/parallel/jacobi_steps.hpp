@@ -1,10 +1,10 @@
 #pragma once
-// Per-element steps of Algorithm A (science.md §2.3): three-valued Jacobi rounds over
+// Per-element steps of Algorithm A (docs/algorithms.md §3.2): three-valued Jacobi rounds over
 // per-vertex, time-ordered event lists, in the scan form the CUDA kernels
 // (gpu/src/jacobi_device_state.cu) run. The CPU solver (jacobi_block.cpp) runs the gather form
 // of the same rounds (jacobi_gather_steps.hpp), which shares three_valued_heat_bath below;
 // tests/parallel/test_gather_steps.cpp checks that both forms decide alike, and the GPU tests
-// compare the kernels with the CPU backends (architecture.md §4). Device-compilable: no std
+// compare the kernels with the CPU backends (docs/architecture.md §4). Device-compilable: no std
 // containers, no exceptions.
 //
 // A block of B tape updates, started from matching M_0, is laid out as "slots":
@@ -68,7 +68,7 @@ DIMERLAB_HD inline std::uint64_t jacobi_bounds_max(std::uint64_t x, std::uint64_
 }
 
 // The three-valued heat-bath decision shared by Algorithm A's step 5 (below) and the bounding
-// chain of science.md §6.3 (diagnostics/bounding_chain_rule.hpp): an update whose coin says
+// chain of docs/algorithms.md §6.3 (diagnostics/bounding_chain_rule.hpp): an update whose coin says
 // "occupied" ends 0 when a neighbouring edge is certainly in the matching at its time, 1 when
 // none can be, and unknown otherwise. A "free" coin always gives 0. Kept in one place so the two
 // users cannot drift apart.

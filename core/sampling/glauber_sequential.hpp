@@ -6,7 +6,7 @@
 
 namespace dimerlab {
 
-// Sequential single-edge heat-bath dynamics (science.md §1.4): the reference trajectory that
+// Sequential single-edge heat-bath dynamics (docs/algorithms.md §2.1): the reference trajectory that
 // every exact backend must reproduce bit for bit. Software-pipelined along the tape
 // (sampling/tape_pipeline.hpp) but identical to applying the updates one by one.
 class GlauberSequentialSampler final : public Sampler {

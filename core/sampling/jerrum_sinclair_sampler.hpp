@@ -6,7 +6,7 @@
 
 namespace dimerlab {
 
-// The lazy Jerrum–Sinclair chain (science.md §1.5, model/jerrum_sinclair_rule.hpp) on the
+// The lazy Jerrum–Sinclair chain (docs/algorithms.md §2.2, model/jerrum_sinclair_rule.hpp) on the
 // update tape. Same stationary law as Glauber, different trajectory: tested statistically.
 class JerrumSinclairSampler final : public Sampler {
   public:

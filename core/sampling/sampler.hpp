@@ -10,7 +10,7 @@
 
 namespace dimerlab {
 
-// chromatic: colour-class heat bath (science.md §2.9), a different chain with the same π.
+// chromatic: colour-class heat bath (docs/algorithms.md §2.3), a different chain with the same π.
 enum class Dynamics { glauber, jerrum_sinclair, chromatic };
 
 std::string_view dynamics_name(Dynamics d);      // "glauber", "jerrum-sinclair", "chromatic"

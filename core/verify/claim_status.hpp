@@ -1,5 +1,5 @@
 #pragma once
-// The STALE rule of verification.md §4.2, shared by `dimerlab-cli verify` and (later) the app's
+// The STALE rule of docs/verification.md §2.3, shared by `dimerlab-cli verify` and (later) the app's
 // Verification panel: a claim's recorded status counts only while every file it covers (and every
 // artifact and mutant it ran on) still has the SHA-256 the runner recorded. Otherwise it is STALE:
 // shown, never green.

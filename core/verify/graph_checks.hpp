@@ -1,5 +1,5 @@
 #pragma once
-// The verification assumptions that depend on the input graph (verification.md §4.5, CH-COL),
+// The verification assumptions that depend on the input graph (docs/verification.md §8, CH-COL),
 // checked on every graph load and shown for the current graph by the Verification panel and by
 // `dimerlab-cli verify --graph SPEC`: the proofs and SMT obligations hold only for graphs that
 // pass them. Independent of the code that builds what they check, so a bug there shows here.

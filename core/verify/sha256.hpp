@@ -1,6 +1,6 @@
 #pragma once
 // SHA-256 of files and byte strings (OpenSSL libcrypto), lower-case hex: the key of every
-// verification claim (verification.md §4.2). Raw bytes, no line-ending normalisation, so the value
+// verification claim (docs/verification.md §2.3). Raw bytes, no line-ending normalisation, so the value
 // equals `sha256sum`, Python's hashlib and CMake's file(SHA256).
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 /** @file bandwidth.cu
  *  @brief Device-to-device copy bandwidth: the yardstick for "updates/s as a fraction of what the
- *  memory can move" (issue 4, Benchmarks). cudaMemcpy is the driver's best copy; the kernel is a
+ *  memory can move" (docs/building.md §8.1). cudaMemcpy is the driver's best copy; the kernel is a
  *  plain grid-stride copy of the kind our own kernels can reach, and it is checked word by word so
  *  that a fast-but-wrong copy cannot produce a number. Bytes count read + write (2 x buffer). */
 #include <cuda_runtime.h>

@@ -1,6 +1,6 @@
 /** @file device_probe.cu
  *  @brief Finds a usable CUDA device without ever aborting: no driver (error 35), no device or a
- *  broken runtime all come back as a reason string (toolchain.md §2). */
+ *  broken runtime all come back as a reason string (docs/building.md §4.3). */
 #include <cuda_runtime.h>
 
 #include <string>

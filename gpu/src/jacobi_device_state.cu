@@ -267,7 +267,7 @@ JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t 
           "select size");
     d.reserve_temp(need);
 
-    // Pre-processing (science.md §2.3 steps 1-2); both radix sorts are stable, so time order
+    // Pre-processing (docs/algorithms.md §3.2 steps 1-2); both radix sorts are stable, so time order
     // survives within each edge's and each vertex's run.
     DIMERLAB_LAUNCH(init_slots_kernel, grid_for(num_slots), kStrideThreads)
     (d.virtual_edges.ptr, num_virtual, num_slots, seed, t_begin, d.m, threshold, d.slot_edge.ptr,

@@ -47,7 +47,7 @@ void set_default_gl_format() {
 
 std::string offscreen_gl_unavailable_reason() {
     // The offscreen platform hands out a compatibility context even when core is asked for
-    // (toolchain.md §3); that runs the 330 core shaders too, so only the version is checked.
+    // (docs/building.md §6.1); that runs the 330 core shaders too, so only the version is checked.
     QOpenGLContext context;
     context.setFormat(QSurfaceFormat::defaultFormat());
     if (!context.create()) {

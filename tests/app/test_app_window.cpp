@@ -75,7 +75,8 @@ class TestAppWindow : public QObject {
         QCOMPARE(img.size(), QSize(900, 900) * img.devicePixelRatio());
         const Counts c0 = count_colours(QImage(before)), c1 = count_colours(img);
         QVERIFY(c1.orange > 1000);
-        // At λ=1 about 36% of sites stay monomers (science.md §5.3): far fewer blue pixels than at start.
+        // At λ=1 about 36% of sites stay monomers (docs/algorithms.md §7.3): far fewer blue pixels
+        // than at start.
         QVERIFY2(c1.blue < c0.blue * 0.6, qPrintable(QString("%1 vs %2").arg(c1.blue).arg(c0.blue)));
         QVERIFY(c1.blue > c0.blue * 0.15);
     }

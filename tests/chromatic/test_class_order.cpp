@@ -248,7 +248,7 @@ class TestClassOrder : public QObject {
         QCOMPARE(one->class_order(), ClassOrder::random);
     }
 
-    // The exact sweep kernels (science.md §2.9): the fixed order keeps π but is not reversible on
+    // The exact sweep kernels (docs/algorithms.md §2.3): the fixed order keeps π but is not reversible on
     // these graphs; the random order's kernel, the average over all k! orders, is reversible. Exact
     // up to rounding: tolerance 1e-12 against probabilities of order 0.1.
     void random_order_is_reversible_fixed_order_is_not_data() {

@@ -1,4 +1,4 @@
-// An access-logging CPU emulation of a chromatic class launch (verification.md §4.3, CH-DYN):
+// An access-logging CPU emulation of a chromatic class launch (docs/verification.md §4.5):
 // every thread of the launch runs the shared per-thread body (chromatic_thread) in a shuffled
 // order against a shadow of mate[] that records which thread read or wrote which entry. Any
 // entry touched by two threads, one of them writing, is a conflict. Proper classes must show
@@ -192,7 +192,8 @@ class TestRaceEmulation : public QObject {
         }
     }
 
-    // Mutant 2 (verification.md §3(b) bug_map): threads 2i and 2i+1 mapped to the same edge.
+    // Mutant 2 (as the SMT mutant bug_map, docs/verification.md §4.2): threads 2i and 2i+1 mapped
+    // to the same edge.
     void bad_thread_map_is_reported() {
         const Graph g = make_graph("torus:8x8");
         const EdgeColouring c = colour_edges(g);

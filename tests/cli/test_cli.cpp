@@ -1,4 +1,4 @@
-// dimerlab-cli against the command-line contract (architecture.md §7): fields, exit statuses,
+// dimerlab-cli against the command-line contract (docs/architecture.md §7): fields, exit statuses,
 // determinism, atomic CSV output, and the square-lattice density at λ=1.
 #include <QDir>
 #include <QFile>
@@ -236,7 +236,7 @@ class TestCli : public QObject {
                  0);
     }
 
-    // science.md §5.3: covered fraction 0.6381231 at λ=1 on Z^2 (Kong). A torus has no boundary, so
+    // docs/algorithms.md §7.3: covered fraction 0.6381231 at λ=1 on Z^2 (Kong). A torus has no boundary, so
     // finite-size corrections at L=64 are far below the tolerance. Tolerance 0.003 is about 7
     // standard errors of a 2000-sweep mean (per-sweep sd ~0.009, τ_int of |M| ~1.4 sweeps).
     void torus_covered_fraction_matches_square_lattice_constant() {

@@ -1,5 +1,5 @@
-// Approximate ln Z (core/counting/approx, issue 3): coverage of the replica interval against the
-// exact matching polynomial, the TPA Poisson law, the schedule, cancellation and bad options.
+// Approximate ln Z (core/counting/approx, docs/algorithms.md §5): coverage of the replica interval against
+// the exact matching polynomial, the TPA Poisson law, the schedule, cancellation and bad options.
 #include <QTest>
 #include <algorithm>
 #include <atomic>

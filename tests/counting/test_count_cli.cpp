@@ -1,4 +1,4 @@
-// dimerlab-cli count --exact: fields, exit codes and the time limit of issue 3.
+// dimerlab-cli count --exact: fields, exit codes and the time it takes on grid:12x12.
 #include <QJsonArray>
 #include <QTest>
 #include <cmath>
@@ -39,7 +39,7 @@ class TestCountCli : public QObject {
         QCOMPARE(c.size(), 73);
         QCOMPARE(c[1].toString(), QString("264"));
         QCOMPARE(c[72].toString(), QString("53060477521960000"));  // domino tilings of 12x12 (A004003)
-        // At λ = 1, Z is the total number of matchings: ln Z/n ≈ h₂ − 0.33/L (science.md §5.2).
+        // At λ = 1, Z is the total number of matchings: ln Z/n ≈ h₂ − 0.33/L (docs/algorithms.md §7.2).
         QVERIFY(std::abs(o["log_z_per_vertex"].toDouble() - (0.662798972834 - 0.3317 / 12)) < 2e-4);
     }
 

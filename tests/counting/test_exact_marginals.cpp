@@ -19,7 +19,7 @@ class TestExactMarginals : public QObject {
     Q_OBJECT
   private slots:
     void grid_8x8_marginals_match_the_reference_values() {
-        // science.md §5.2, λ = 1. Vertex (x, y) of grid_graph is y·W + x.
+        // docs/algorithms.md §7.2, λ = 1. Vertex (x, y) of grid_graph is y·W + x.
         const Graph g = grid_graph(8, 8);
         QElapsedTimer timer;
         timer.start();
@@ -81,7 +81,7 @@ class TestExactMarginals : public QObject {
                     double covered = 0;
                     for (EdgeId e : g.incident_edges(v)) covered += m.edge_occupied[e];
                     QVERIFY(std::abs(covered + m.vertex_unmatched[v] - 1) < 1e-12);
-                    // Lower bound from the vertex recursion (science.md §1.3).
+                    // Lower bound from the vertex recursion (docs/algorithms.md §1.3).
                     QVERIFY(m.vertex_unmatched[v] >= 1 / (1 + lambda * g.degree(v)) - 1e-15);
                 }
             }

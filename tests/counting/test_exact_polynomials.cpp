@@ -1,6 +1,6 @@
 // Exact matching polynomials: every method against closed forms, brute force, published values,
 // perfect-matching formulas and Heilmann–Lieb consequences. Expected values come from formulas
-// evaluated here or from science.md §5, never from the code under test.
+// evaluated here or from docs/algorithms.md §7, never from the code under test.
 #include <QTest>
 #include <cmath>
 #include <numeric>
@@ -76,7 +76,7 @@ class TestExactPolynomials : public QObject {
     Q_OBJECT
   private slots:
     void closed_forms_match_textbook_formulas_at_small_sizes() {
-        // Hand-checked small cases (science.md §5.1).
+        // Hand-checked small cases (docs/algorithms.md §7.1).
         QCOMPARE(show(path_polynomial(5)), QString("1,4,3"));
         QCOMPARE(show(cycle_polynomial(6)), QString("1,6,9,2"));
         QCOMPARE(show(complete_polynomial(4)), QString("1,6,3"));
@@ -278,7 +278,7 @@ class TestExactPolynomials : public QObject {
     }
 
     void grid_statistics_match_the_reference_table() {
-        // science.md §5.2: E|M|/n and Var|M|/n on open L×L grids.
+        // docs/algorithms.md §7.2: E|M|/n and Var|M|/n on open L×L grids.
         struct Row {
             unsigned l;
             double lambda, mean, var;

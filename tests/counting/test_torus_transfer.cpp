@@ -1,6 +1,6 @@
-// Fixed-λ torus transfer matrix (core/counting/exact/torus_transfer, issue 3): ln Z equals the
-// exact matching polynomial (frontier DP, big integers) evaluated at λ, on tori small enough for
-// both, including odd sides, both orientations and several λ.
+// Fixed-λ torus transfer matrix (core/counting/exact/torus_transfer, docs/algorithms.md §4.5): ln Z equals
+// the exact matching polynomial (frontier DP, big integers) evaluated at λ, on tori small enough for both,
+// including odd sides, both orientations and several λ.
 #include <QTest>
 #include <cmath>
 #include <string>

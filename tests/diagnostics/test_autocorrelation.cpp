@@ -134,7 +134,8 @@ class TestAutocorrelation : public QObject {
         QCOMPARE(QString::fromStdString(report[2].name), QString("imbalance"));
         QCOMPARE(QString::fromStdString(report[3].name), QString("edge"));
         for (const auto& e : report) {
-            QVERIFY2(e.tau.tau > 0.5 && e.tau.tau < 20, e.name.c_str());  // §6.5: τ(|M|) ≈ 1.4 at λ=1
+            // docs/algorithms.md §6.5: τ(|M|) ≈ 1.4 at λ=1
+            QVERIFY2(e.tau.tau > 0.5 && e.tau.tau < 20, e.name.c_str());
             QCOMPARE(e.tau.samples, std::size_t{3000});
         }
         QCOMPARE(monitor.sweeps_observed(), std::uint64_t{3000});

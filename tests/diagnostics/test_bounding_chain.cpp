@@ -1,4 +1,4 @@
-// Bounding chain (science.md §6.3): while running, every edge it calls known has that state in
+// Bounding chain (docs/algorithms.md §6.3): while running, every edge it calls known has that state in
 // Glauber runs from every start on the same tape; once coalesced, those runs are all in its
 // resolved matching (checked by running the sequential Glauber sampler from each start).
 #include <QtTest>
@@ -130,7 +130,7 @@ class TestBoundingChain : public QObject {
 
         const CoalescenceSummary m = measure_coalescence(testing::grid_graph(8, 8), 0.25, 20, 1, 500);
         QCOMPARE(m.completed(), std::uint64_t{20});
-        // §6.3 [E]: median ≈ 8.6 sweeps on the 8x8 grid at λ = 0.25.
+        // docs/algorithms.md §6.3: median ≈ 8.6 sweeps on the 8x8 grid at λ = 0.25.
         QVERIFY2(*m.quantile_sweeps(0.5) > 3 && *m.quantile_sweeps(0.5) < 25,
                  qPrintable(QString::number(*m.quantile_sweeps(0.5))));
     }

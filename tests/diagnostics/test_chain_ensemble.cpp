@@ -1,7 +1,7 @@
-// run_chain_ensemble advances its Glauber chains together as one SamplerEnsemble (issue 4). The
-// recorded series, and so split-R̂, must equal those of the per-sampler loop it replaced, which
-// is kept below as the reference: chain k is the sequential sampler of seed + k from dispersed
-// start k. Exact equality (no tolerance): the ensemble only reschedules the same tape.
+// run_chain_ensemble advances its Glauber chains together as one SamplerEnsemble (docs/algorithms.md §2.4).
+// The recorded series, and so split-R̂, must equal those of the per-sampler loop it replaced, which is kept
+// below as the reference: chain k is the sequential sampler of seed + k from dispersed start k. Exact
+// equality (no tolerance): the ensemble only reschedules the same tape.
 #include <QtTest>
 #include <bit>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Exact small-graph analysis (science.md §6.4): matrices built from the production rules are
+// Exact small-graph analysis (docs/algorithms.md §6.4): matrices built from the production rules are
 // stochastic and reversible, Glauber and lazy JS are PSD, gaps and t_mix(1/4) match the reference
 // table, the worst-start TV curve respects the spectral bounds, and large graphs are refused.
 #include <QtTest>
@@ -71,7 +71,8 @@ class TestExactChain : public QObject {
         }
     }
 
-    // Glauber: every single-edge heat-bath operator is a projection (§1.4). Lazy JS: (I + P')/2.
+    // Glauber: every single-edge heat-bath operator is a projection (docs/algorithms.md §2.1).
+    // Lazy JS: (I + P')/2.
     void glauber_and_lazy_js_are_positive_semidefinite() {
         for (const QString& name : kGraphs) {
             for (double l : {0.37, 1.0, 4.2}) {
@@ -113,7 +114,7 @@ class TestExactChain : public QObject {
         QVERIFY(std::abs(s.relaxation_time - 8 / (2 - std::sqrt(2.0))) < 1e-9);
     }
 
-    // science.md §6.4 [V]: gaps (6 decimals) and t_mix(1/4) in updates.
+    // docs/algorithms.md §6.4: gaps (6 decimals) and t_mix(1/4) in updates.
     void gaps_and_mixing_times_match_reference_table_data() { testing::add_mixing_reference_rows(); }
     void gaps_and_mixing_times_match_reference_table() {
         QFETCH(QString, graph);

@@ -1,5 +1,5 @@
 // The sparse exact path (Lanczos gap, per-start TV propagation) against the dense one on chains
-// both can do, and against the reference values of science.md §6.4.
+// both can do, and against the reference values of docs/algorithms.md §6.4.
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -86,7 +86,7 @@ class TestExactSparse : public QObject {
         }
     }
 
-    // science.md §6.4 [V] through the sparse path only.
+    // docs/algorithms.md §6.4 through the sparse path only.
     void sparse_path_reproduces_reference_table_data() { testing::add_mixing_reference_rows(); }
     void sparse_path_reproduces_reference_table() {
         QFETCH(QString, graph);

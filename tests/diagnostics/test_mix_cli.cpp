@@ -1,4 +1,4 @@
-// dimerlab-cli mix against its contract (issue 5): fields, exact values on tiny graphs,
+// dimerlab-cli mix against its contract (docs/architecture.md §7): fields, exact values on tiny graphs,
 // exit 3 with the state count when --exact is too large, exit 2 on bad input.
 #include <QJsonArray>
 #include <QtTest>
@@ -86,7 +86,7 @@ class TestMixCli : public QObject {
         QVERIFY2(big.err.contains("matchings"), big.err.constData());
     }
 
-    // Edge indicator, parallel depth and empirical TV (issue 5's remaining sections).
+    // Edge indicator, parallel depth and empirical TV (docs/algorithms.md §6.1, §6.6, §6.4).
     void edge_depth_and_empirical_sections() {
         const CliResult r = run_cli({"mix", "--graph", "grid:3x3", "--lambda", "2", "--sweeps", "200",
                                      "--exact", "--empirical-chains", "2000", "--edge", "5", "--depth-blocks",

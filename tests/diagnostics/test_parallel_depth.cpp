@@ -1,5 +1,5 @@
 // Parallel-depth diagnostics: the rounds of the exact Jacobi backend per block equal the one-pass
-// oracle R* of science.md §2.4 block by block (and the matchings agree), R* never exceeds the
+// oracle R* of docs/algorithms.md §3.4 block by block (and the matchings agree), R* never exceeds the
 // number of live updates of a block, and the bound scale is min{Δ, m^{1/3}, √n}.
 #include <QtTest>
 #include <cmath>

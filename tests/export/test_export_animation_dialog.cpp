@@ -1,4 +1,4 @@
-// File > Export animation… (issue 7), under Xvfb: the dialog's fields make the request that
+// File > Export animation… (docs/architecture.md §9), under Xvfb: the dialog's fields make the request that
 // export_animation() encodes (decoded back: frame count and size), and a bad request is refused
 // before anything is written.
 #include <QLineEdit>

@@ -1,7 +1,7 @@
-// The Export Measurements logic (issue 7) without a display: export_measurements() replays the
-// session's chain exactly (its CSV equals `dimerlab-cli export` of the same chain, its state
-// figure is the state at the session's update index), writes what was asked, and on cancel or
-// any error leaves the folder as it was. The dialog itself only maps widgets to a request.
+// The Export Measurements logic (docs/architecture.md §9) without a display: export_measurements() replays
+// the session's chain exactly (its CSV equals `dimerlab-cli export` of the same chain, its state figure is
+// the state at the session's update index), writes what was asked, and on cancel or any error leaves the
+// folder as it was. The dialog itself only maps widgets to a request.
 #include <sys/resource.h>
 
 #include <QCheckBox>

@@ -1,7 +1,7 @@
-// Export failure cases through dimerlab-cli (issue 7): a full disk (RLIMIT_FSIZE in a child
+// Export failure cases through dimerlab-cli (docs/architecture.md §9): a full disk (RLIMIT_FSIZE in a child
 // process, so writes fail with EFBIG), bad extensions, missing folders and zero or absurd sizes.
 // Each must give exit 2 with one "error:" line and leave nothing in the folder, not even a
-// temporary file. Exit 2 for a full disk: architecture.md §7 has no separate I/O status, and
+// temporary file. Exit 2 for a full disk: docs/architecture.md §7.1 has no separate I/O status, and
 // the remedy is the user's (another destination), as for every other unusable output path.
 #include <QDir>
 #include <QTemporaryDir>

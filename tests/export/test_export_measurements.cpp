@@ -1,5 +1,5 @@
-// Measurement and figure export (issue 7): CSV and JSON schema, SVG well-formed with one element
-// per dimer, TikZ limits, the software rasteriser, and that every failure leaves no file.
+// Measurement and figure export (docs/architecture.md §9): CSV and JSON schema, SVG well-formed with one
+// element per dimer, TikZ limits, the software rasteriser, and that every failure leaves no file.
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>

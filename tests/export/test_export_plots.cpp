@@ -1,6 +1,6 @@
-// Plots (issue 7): the core plot model, its SVG writer and the app's QPainter drawing of the same
-// model. SVG well-formed with one polyline per series and one point per value at the layout's
-// positions; PNG of the requested size, drawn where the SVG draws; exact reference lines.
+// Plots (docs/architecture.md §9): the core plot model, its SVG writer and the app's QPainter drawing of the
+// same model. SVG well-formed with one polyline per series and one point per value at the layout's positions;
+// PNG of the requested size, drawn where the SVG draws; exact reference lines.
 #include <QColor>
 #include <QImage>
 #include <QTemporaryDir>

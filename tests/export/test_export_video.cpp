@@ -1,4 +1,4 @@
-// Video export (issue 7): encode then decode with libavformat for each format, PNG sequences,
+// Video export (docs/architecture.md §9): encode then decode with libavformat for each format, PNG sequences,
 // and every failure case (bad size, bad extension, unwritable folder, cancel) leaving no file.
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
-// `dimerlab-cli render` end to end (issue 7), under Xvfb: encode, then decode with libavformat
-// (frame count and size); no display exits 2 with one clear line; bad input exits 2 and leaves
+// `dimerlab-cli render` end to end (docs/architecture.md §9), under Xvfb: encode, then decode with
+// libavformat (frame count and size); no display exits 2 with one clear line; bad input exits 2 and leaves
 // nothing behind.
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,6 @@
-// The window and off-screen export share one drawing path (issue 7): the viewport's framebuffer
-// and an OffscreenRenderer with the same camera, size and state give identical pixels. Under Xvfb.
+// The window and off-screen export share one drawing path (docs/architecture.md §9): the viewport's
+// framebuffer and an OffscreenRenderer with the same camera, size and state give identical pixels. Under
+// Xvfb.
 #include <QtTest>
 
 #include "dimerlab_render/gl_availability.hpp"

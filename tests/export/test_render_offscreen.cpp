@@ -1,6 +1,6 @@
-// Off-screen rendering with the viewport's own renderer (issue 7), under Xvfb: pixel colours of a
-// 4×4 grid with a known matching, replay determinism (frame hashes), frame k equal to an
-// independent run of the chain, and identical frames from the sequential and cpu-parallel backends.
+// Off-screen rendering with the viewport's own renderer (docs/architecture.md §9), under Xvfb: pixel colours
+// of a 4×4 grid with a known matching, replay determinism (frame hashes), frame k equal to an independent run
+// of the chain, and identical frames from the sequential and cpu-parallel backends.
 #include <QtTest>
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Exact transition matrices built from the production rule functions on tiny graphs (the shared
 // builder in core/diagnostics/exact_chain): stochastic rows, detailed balance with respect to
 // λ_eff^|M| (λ_eff: what the integer thresholds implement), and the spectral gaps of
-// science.md §6.4 from the test-only Jacobi solver.
+// docs/algorithms.md §6.4 from the test-only Jacobi solver.
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -111,7 +111,8 @@ class TestDetailedBalance : public QObject {
         }
     }
 
-    // Single-edge heat-bath operators are projections, so P is positive semidefinite (§1.4).
+    // Single-edge heat-bath operators are projections, so P is positive semidefinite
+    // (docs/algorithms.md §2.1).
     void glauber_transition_matrix_is_positive_semidefinite() {
         for (const TinyGraph& tg : tiny_graphs()) {
             for (double l : {0.37, 1.0, 4.2}) {
@@ -127,7 +128,7 @@ class TestDetailedBalance : public QObject {
         QVERIFY2(std::abs(gap - (2 - std::sqrt(2.0)) / 8) < 1e-12, qPrintable(QString::number(gap, 'g', 17)));
     }
 
-    // science.md §6.4 table (6 decimals), per step.
+    // docs/algorithms.md §6.4 table (6 decimals), per step.
     void spectral_gaps_match_reference_table_data() {
         QTest::addColumn<QString>("graph");
         QTest::addColumn<double>("lambda");

@@ -1,4 +1,4 @@
-// The update tape (architecture.md §3): Philox known answers, the key/counter mapping, the
+// The update tape (docs/architecture.md §3): Philox known answers, the key/counter mapping, the
 // edge draw and the integer coin thresholds.
 #include <Random123/philox.h>
 

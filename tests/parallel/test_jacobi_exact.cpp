@@ -1,4 +1,4 @@
-// Algorithm A, one block at a time (science.md §2.7): the three-valued Jacobi rounds reproduce
+// Algorithm A, one block at a time (docs/algorithms.md §3.6): the three-valued Jacobi rounds reproduce
 // the sequential heat-bath trajectory update by update, need exactly the rounds and work the
 // one-pass oracle predicts, and handle degenerate tapes.
 #include <QtTest>

@@ -1,5 +1,5 @@
 // Both production samplers keep a valid matching over millions of tape updates on every family of
-// the graph-spec grammar (architecture.md §6), built through make_graph exactly as users build them.
+// the graph-spec grammar (docs/architecture.md §6.1), built through make_graph exactly as users build them.
 #include <QTemporaryDir>
 #include <QtTest>
 

@@ -45,7 +45,7 @@ class TestStationaryDistribution : public QObject {
         QTest::addColumn<QString>("graph");
         QTest::addColumn<int>("dynamics");
         QTest::addColumn<double>("lambda");
-        QTest::addColumn<int>("updates");  // per chain; ≫ t_mix for these graphs (§6.4)
+        QTest::addColumn<int>("updates");  // per chain; ≫ t_mix for these graphs (docs/algorithms.md §6.4)
         QTest::addColumn<qulonglong>("base_seed");
         struct Row {
             const char* graph;
@@ -91,7 +91,7 @@ class TestStationaryDistribution : public QObject {
     }
 
     // Independent of the enumeration helper: |M| on the 4x4 grid against the published matching
-    // polynomial (science.md §5.1: 1, 24, 224, 1044, 2593, 3388, 2150, 552, 36).
+    // polynomial (docs/algorithms.md §7.1: 1, 24, 224, 1044, 2593, 3388, 2150, 552, 36).
     void dimer_count_on_grid_4x4_follows_matching_polynomial_data() {
         QTest::addColumn<int>("dynamics");
         QTest::addRow("glauber") << int(Dynamics::glauber);

@@ -1,5 +1,5 @@
 #pragma once
-// science.md §6.4 [V]: spectral gaps (6 decimals) and t_mix(1/4) in updates of both dynamics on
+// docs/algorithms.md §6.4: spectral gaps (6 decimals) and t_mix(1/4) in updates of both dynamics on
 // P4, C4 and K4, as QtTest data rows (graph, lambda, dynamics, gap, tmix). Shared by the dense
 // and the sparse exact-chain tests, which must both reproduce it.
 #include <QString>

@@ -11,7 +11,7 @@
      outcomes d_0 ... d_{T-1}       (the fixed point's outcome per update: 1 add, -1 remove, 0 none)
    Every decision is made by extracted code (F, mate_before, out_seq_at, apply); this file only
    tabulates each round's outcomes in an array.  The model keeps states as functions, which is
-   exponential to evaluate unmemoised (verification.md pitfall 8), hence the tables.
+   exponential to evaluate unmemoised (docs/verification.md §4.6, item 6), hence the tables.
    Exit 1 when the two results differ or the rounds exceed T+1 (the theorems would be false),
    2 on malformed input. *)
 

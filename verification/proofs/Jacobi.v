@@ -1,4 +1,5 @@
-(* dimerlab: the Jacobi resolution of a block of heat-bath updates (science.md §2.3, claim GJ-MODEL).
+(* dimerlab: the Jacobi resolution of a block of heat-bath updates (claim GJ-MODEL;
+   docs/algorithms.md §3.4 and docs/verification.md §4.1).
 
    Model.  Update t of a tape touches edge (eu t, ev t) with coin (coin t); the state is
    mate : nat -> option nat (None = monomer).  [step] is written as the C++ rule

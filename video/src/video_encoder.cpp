@@ -48,7 +48,7 @@ bool ends_with_ci(const std::string& s, std::string_view ext) {
 
 // The GIF palette: the four figure colours exactly, then a 6x6x6 cube for anything else a
 // caller draws. PAL8 with this palette keeps the figure colours undithered and sharp, where
-// FFmpeg's RGB8 (3-3-2) would dither them (toolchain.md §7).
+// FFmpeg's RGB8 (3-3-2) would dither them (docs/building.md §6.5).
 class GifPalette {
   public:
     GifPalette() {
@@ -248,7 +248,7 @@ void VideoEncoder::Impl::open_codec(const char* encoder_name, AVPixelFormat pix_
     enc->gop_size = options.fps * 2;  // a key frame every two seconds: seeking in slides
     if (fmt != nullptr && (fmt->oformat->flags & AVFMT_GLOBALHEADER))
         enc->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    // Settings measured in toolchain.md §7: fast enough for interactive export, small files.
+    // Settings as in docs/building.md §6.5: fast enough for interactive export, small files.
     if (format == VideoFormat::mp4) {
         av_opt_set(enc->priv_data, "preset", "veryfast", 0);
         av_opt_set(enc->priv_data, "crf", "23", 0);

@@ -1,5 +1,5 @@
 #pragma once
-// A λ schedule for the paired product estimator, learned from pooled TPA points (science.md §3.3).
+// A λ schedule for the paired product estimator, learned from pooled TPA points (docs/algorithms.md §5.3).
 #include <cstdint>
 #include <vector>
 

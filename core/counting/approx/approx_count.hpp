@@ -1,5 +1,5 @@
 #pragma once
-// ln Z(G, λ) estimated with a confidence interval from independent replicas (science.md §3).
+// ln Z(G, λ) estimated with a confidence interval from independent replicas (docs/algorithms.md §5).
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -14,8 +14,8 @@
 namespace dimerlab {
 
 enum class ApproxMethod {
-    paired_product,    // TPA-learned λ schedule, paired product estimator (science.md §3.3)
-    vertex_reduction,  // vertex self-reducibility with Rao–Blackwell averages (§3.2)
+    paired_product,    // TPA-learned λ schedule, paired product estimator (docs/algorithms.md §5.3)
+    vertex_reduction,  // vertex self-reducibility with Rao–Blackwell averages (docs/algorithms.md §5.2)
 };
 
 std::string_view approx_method_name(ApproxMethod method);  // "tpa-paired-product", "vertex-rao-blackwell"

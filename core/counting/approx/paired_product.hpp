@@ -1,5 +1,5 @@
 #pragma once
-// One replica of the paired product estimator over a fixed λ schedule (science.md §3.3).
+// One replica of the paired product estimator over a fixed λ schedule (docs/algorithms.md §5.3).
 #include <atomic>
 #include <cstdint>
 #include <span>

@@ -1,5 +1,5 @@
 #pragma once
-// Student-t interval on the mean of independent replica estimates (science.md §3.4, item 1).
+// Student-t interval on the mean of independent replica estimates (docs/algorithms.md §5.4).
 #include <span>
 
 namespace dimerlab {

@@ -1,6 +1,6 @@
 #pragma once
 // Per-stage variance of a replica's ln Ẑ contribution, measured inside one correlated series, so
-// that the pilot can size every stage (science.md §3.1, §6.1). It only sizes batches: the reported
+// that the pilot can size every stage (docs/algorithms.md §5.1, §6.1). It only sizes batches: the reported
 // interval always comes from the spread of independent replicas.
 #include <span>
 

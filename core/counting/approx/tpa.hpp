@@ -1,5 +1,5 @@
 #pragma once
-// The Tootsie Pop Algorithm for the monomer–dimer model (Huber 2015; science.md §3.3).
+// The Tootsie Pop Algorithm for the monomer–dimer model (Huber 2015; docs/algorithms.md §5.3).
 #include <atomic>
 #include <cstdint>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// One replica of vertex self-reducibility with Rao–Blackwell averages (science.md §3.2).
+// One replica of vertex self-reducibility with Rao–Blackwell averages (docs/algorithms.md §5.2).
 #include <cstdint>
 
 #include "counting/approx/paired_product.hpp"

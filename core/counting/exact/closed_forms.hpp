@@ -1,5 +1,5 @@
 #pragma once
-// Closed forms of the matching polynomial (science.md §4.3) for graphs recognised from their
+// Closed forms of the matching polynomial (docs/algorithms.md §4.4) for graphs recognised from their
 // structure (never from the spec string): paths, cycles, stars, complete and complete bipartite
 // graphs, and forests by the tree dynamic program.
 #include <optional>
@@ -18,7 +18,7 @@ std::vector<mpz_class> complete_polynomial(std::uint32_t n);  // n!/(k!(n−2k)!
 std::vector<mpz_class> complete_bipartite_polynomial(std::uint32_t a, std::uint32_t b);  // C(a,k)C(b,k)k!
 std::vector<mpz_class> star_polynomial(std::uint32_t leaves);                            // 1 + leaves·λ
 
-// Tree dynamic program on a forest (science.md §4.3); throws std::invalid_argument on a cycle.
+// Tree dynamic program on a forest (docs/algorithms.md §4.4); throws std::invalid_argument on a cycle.
 std::vector<mpz_class> forest_polynomial(const Graph& forest);
 
 }  // namespace dimerlab

@@ -1,5 +1,5 @@
 #pragma once
-// Marginals from ratios of partition functions (science.md §1.3):
+// Marginals from ratios of partition functions (docs/algorithms.md §1.3):
 // P(v unmatched) = Z(G−v)/Z(G), P(e = uv occupied) = λ Z(G−u−v)/Z(G).
 #include <vector>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Frontier (path-decomposition / transfer-matrix) DP for the whole matching polynomial with exact
-// coefficients (science.md §4.2). State = which frontier vertices are still unmatched; value =
+// coefficients (docs/algorithms.md §4.3). State = which frontier vertices are still unmatched; value =
 // polynomial in λ whose coefficients are fixed-width multi-limb integers, the width per step taken
 // from a floating-point pass (every coefficient ≤ Σ of all values at λ = 1).
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Vertex orders and slot assignment for the frontier (path-decomposition) DP (science.md §4.2).
+// Vertex orders and slot assignment for the frontier (path-decomposition) DP (docs/algorithms.md §4.3).
 // The frontier after a step holds the processed vertices that still have an unprocessed
 // neighbour; each occupies one bit ("slot") of the DP state while it is there.
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// Exact matching polynomial Z(G, λ) = Σ_k m_k λ^k with big-integer coefficients (science.md §4).
+// Exact matching polynomial Z(G, λ) = Σ_k m_k λ^k with big-integer coefficients (docs/algorithms.md §4).
 #include <gmpxx.h>
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// ln Z(torus, λ) at one fixed λ by a row transfer matrix in floating point (science.md §4.2): the
+// ln Z(torus, λ) at one fixed λ by a row transfer matrix in floating point (docs/algorithms.md §4.5): the
 // reference for tori whose frontier is far too wide for the exact polynomial (torus:32x32), via
 // the exponential convergence of ln Z(L×W)/(L·W) in the short side W.
 #include <cstdint>

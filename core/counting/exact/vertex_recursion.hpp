@@ -1,6 +1,6 @@
 #pragma once
 // Memoised vertex recursion Z(S) = Z(S−v) + λ Σ_{u~v, u∈S} Z(S−u−v) over subsets S of at most 64
-// vertices, branching on the first remaining vertex (science.md §4.1). Independent of the frontier
+// vertices, branching on the first remaining vertex (docs/algorithms.md §4.2). Independent of the frontier
 // DP, which makes it a cross-check as well as the method for small dense graphs.
 #include "counting/exact/matching_polynomial.hpp"
 

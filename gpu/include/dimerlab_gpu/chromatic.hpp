@@ -1,5 +1,5 @@
 #pragma once
-// The chromatic sampler on the device (science.md §2.9): one kernel launch per colour class (or
+// The chromatic sampler on the device (docs/algorithms.md §2.3): one kernel launch per colour class (or
 // per piece of one, where a run stops inside a class), every thread running the shared body of
 // core/chromatic/chromatic_update.hpp. Compiled from CUDA sources when nvcc was found; the stub
 // throws InfeasibleError.

@@ -48,7 +48,7 @@ class CudaJacobiSampler final : public Sampler {
     JacobiBlockStats last_block_;
 };
 
-// The chromatic chain (science.md §2.9) through the existing per-class kernels
+// The chromatic chain (docs/algorithms.md §2.3) through the existing per-class kernels
 // (dimerlab_gpu/chromatic.hpp); bit-identical to ChromaticSampler with the same colouring. Not
 // device-resident: each advance() segment uploads the matching and copies it back.
 class CudaChromaticSampler final : public Sampler {

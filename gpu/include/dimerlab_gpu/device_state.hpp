@@ -13,7 +13,7 @@
 
 namespace dimerlab::gpu {
 
-// Algorithm A (science.md §2.3) with the graph, the matching (mate and per-edge occupancy) and
+// Algorithm A (docs/algorithms.md §3.2) with the graph, the matching (mate and per-edge occupancy) and
 // every scratch buffer kept on the device from block to block: a block moves nothing over PCIe
 // except the per-round undetermined count. The project's only Jacobi kernels (each a step of
 // core/parallel/jacobi_steps.hpp); jacobi_block_on_device wraps them for one-off blocks.

@@ -1,5 +1,5 @@
 #pragma once
-// Algorithm A (science.md §2.3) on the device for one tape block: a wrapper that builds a
+// Algorithm A (docs/algorithms.md §3.2) on the device for one tape block: a wrapper that builds a
 // JacobiDeviceState (dimerlab_gpu/device_state.hpp: the per-element steps of
 // core/parallel/jacobi_steps.hpp as kernels, CUB radix sorts, a segmented exclusive max-scan and
 // DeviceSelect compaction), runs one block and copies the matching back. Compiled from CUDA

@@ -1,6 +1,6 @@
 #pragma once
 // Whether OpenGL 3.3 can be had, asked in two steps because Qt's xcb platform aborts inside the
-// QGuiApplication constructor when there is no X display (toolchain.md §3, §8).
+// QGuiApplication constructor when there is no X display (docs/building.md §6.1).
 #include <string>
 
 namespace dimerlab::app {

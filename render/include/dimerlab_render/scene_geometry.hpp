@@ -14,7 +14,7 @@
 
 namespace dimerlab::app {
 
-// Dimer colour classes for the orientation × parity mode (science.md §7.2): axis × sublattice
+// Dimer colour classes for the orientation × parity mode (docs/algorithms.md §8): axis × sublattice
 // parity of the edge's left (horizontal) or lower (vertical) end. kOtherClass where the graph has
 // no axes or is not bipartite.
 enum : std::uint8_t {

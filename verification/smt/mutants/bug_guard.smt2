@@ -1,7 +1,7 @@
 ; MUTANT bug_guard: off-by-one guard `thread > end - begin`. Must be sat (reads order[m]).
 ; Claim CH-IDX (gpu/src/chromatic.cu: chromatic_class_kernel + its host loop; chromatic_thread).
 ; The kernel's index arithmetic in the machine's own bit widths, with the kernel's constexpr block
-; size kThreads = 256 (a symbolic blockDim makes cvc5 time out: verification.md §2 pitfall 7).
+; size kThreads = 256 (a symbolic blockDim makes cvc5 time out: docs/verification.md §4.6, item 4).
 ;   host:   blocks = (unsigned)((uint64(stop - pos) + 255) / 256),   0 <= pos <= stop <= m < 2^32
 ;   device: thread = blockIdx.x * uint64(blockDim.x) + threadIdx.x   (64-bit)
 ;           if (thread >= uint64(end) - begin) return;   e = order[begin + thread]  (64-bit sum)
@@ -25,7 +25,8 @@
 (assert (bvult tid BD))
 (define-fun thread () (_ BitVec 64)
   (bvadd (bvmul ((_ zero_extend 32) bid) ((_ zero_extend 32) BD)) ((_ zero_extend 32) tid)))
-; the same quantities in 128 bits, to detect wrapping (z3 4.8.12 lacks bvumul_noovfl: pitfall 6)
+; the same quantities in 128 bits, to detect wrapping (z3 4.8.12 lacks bvumul_noovfl:
+; docs/verification.md §4.6, item 7)
 (define-fun thread128 () (_ BitVec 128)
   (bvadd (bvmul ((_ zero_extend 96) bid) ((_ zero_extend 96) BD)) ((_ zero_extend 96) tid)))
 (define-fun idx () (_ BitVec 64) (bvadd ((_ zero_extend 32) pos) thread))
