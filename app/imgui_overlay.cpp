@@ -8,6 +8,8 @@
 #include <QWheelEvent>
 #include <optional>
 
+#include "lambda_range.hpp"
+
 namespace dimerlab::app {
 
 namespace {
@@ -201,7 +203,7 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
         constexpr float kSliderWidth = 160;
         const ImVec2 track = ImGui::GetCursorScreenPos();
         ImGui::SetNextItemWidth(kSliderWidth);
-        const double lo = kLambdaMin, hi = kLambdaMax;
+        const double lo = kLambdaMin, hi = kLambdaMax;  // the window's one range (lambda_range.hpp)
         // ImGui's default font has no Greek, hence "lambda".
         const bool changed =
             ImGui::SliderScalar("lambda", ImGuiDataType_Double, &lambda_edit_, &lo, &hi, "%.4g",

@@ -54,9 +54,6 @@ struct OverlayLayout {
 class ImGuiOverlay {
   public:
     static constexpr int kToggleKey = Qt::Key_H;
-    // The slider's span; exact values outside it go through the toolbar or the Model panel.
-    static constexpr double kLambdaMin = 1e-4;
-    static constexpr double kLambdaMax = 1e4;
 
     // request_frame is how the overlay asks the host for a repaint (QWidget::update): on input it
     // took, when the pointer enters or leaves it, and while queued input is left for later frames.

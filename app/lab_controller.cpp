@@ -2,6 +2,7 @@
 
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
+#include "lambda_range.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::app {
@@ -11,6 +12,10 @@ LabController::LabController(const Session& session, RenderTarget& target)
     graph_ = std::make_shared<const Graph>(make_graph(session.graph));
     if (graph_->num_edges() == 0)
         throw InputError("graph spec '" + session.graph + "' has no edges: nothing to sample");
+    // The window's controls show the λ that runs; one they could not show is refused here.
+    if (const std::string why = lambda_range_error(session.record.lambda_at(session.update_index));
+        !why.empty())
+        throw InputError(why);
     scene_ = std::make_shared<const SceneGeometry>(graph_);
     BuiltSampler chain = make_sampler(*graph_, session, WhenUnavailable::run_on_cpu);
     backend_ = QString::fromUtf8(chain.sampler->backend_name());

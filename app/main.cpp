@@ -18,6 +18,7 @@
 #include <optional>
 #include <string_view>
 
+#include "background_tasks.hpp"
 #include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
 #include "dimerlab_render/gl_availability.hpp"
@@ -63,34 +64,6 @@ std::optional<QString> take_session_arg(int& argc, char** argv) {
     argc = out;
     argv[argc] = nullptr;
     return value;
-}
-
-// Without a display the xcb platform aborts inside the QApplication constructor, so this is
-// checked first. An explicit non-X platform is left to the checks after construction.
-bool display_missing() {
-    const char* platform = std::getenv("QT_QPA_PLATFORM");
-    const bool wants_x =
-        platform == nullptr || std::strlen(platform) == 0 || std::strncmp(platform, "xcb", 3) == 0;
-    const char* display = std::getenv("DISPLAY");
-    const char* wayland = std::getenv("WAYLAND_DISPLAY");
-    return wants_x && (display == nullptr || *display == 0) && (wayland == nullptr || *wayland == 0);
-}
-
-// The offscreen and minimal platforms have no OpenGL, and Qt 6.4 crashes when a QOpenGLWidget is
-// shown there (docs/building.md §6.1): refuse before any widget exists, then probe a real context.
-std::string gl_unavailable_reason() {
-    const QString platform = QGuiApplication::platformName();
-    if (platform == "offscreen" || platform == "minimal")
-        return "the Qt platform '" + platform.toStdString() + "' has no OpenGL";
-    QOpenGLContext probe;
-    if (!probe.create()) return "cannot create an OpenGL context";
-    const QSurfaceFormat f = probe.format();
-    if (std::make_pair(f.majorVersion(), f.minorVersion()) < std::make_pair(3, 3))
-        return QString("OpenGL %1.%2 found, 3.3 core needed")
-            .arg(f.majorVersion())
-            .arg(f.minorVersion())
-            .toStdString();
-    return {};
 }
 
 // Draws one frame through the event loop, as the interactive program does (a repaint() call
@@ -149,24 +122,32 @@ QSize parse_size(const QString& text) {
     return {w, h};
 }
 
+// Closing the window never waits for a panel's computation: the panels cancel their tasks and
+// leave them to end alone. If some still run when the event loop is over, the process ends now,
+// without the static destructors those threads might still be using.
+int end_without_waiting(int status, std::unique_ptr<dimerlab::app::MainWindow>& window) {
+    window.reset();
+    if (dimerlab::app::BackgroundTasks::running_in_process() > 0) {
+        std::cout.flush();
+        std::cerr.flush();
+        std::_Exit(status);
+    }
+    return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     // Before QApplication, or QOpenGLWidget gets a compatibility context (docs/building.md §6.2).
-    QSurfaceFormat format;
-    format.setVersion(3, 3);
-    format.setProfile(QSurfaceFormat::CoreProfile);
-    format.setDepthBufferSize(24);
     // Measuring frames/s: do not let a vsync'd swap cap the rate.
-    if (has_flag(argc, argv, "--fps-report")) format.setSwapInterval(0);
-    QSurfaceFormat::setDefaultFormat(format);
+    dimerlab::app::set_default_gl_format(!has_flag(argc, argv, "--fps-report"));
 
-    if (display_missing())
+    if (dimerlab::app::display_missing())
         return fail(std::string("no display: the dimerlab viewport needs OpenGL 3.3 through X11; ") +
                     kNoDisplayHint);
 
     // A DISPLAY that cannot be reached would abort in the constructor; fall back to offscreen,
-    // which gl_unavailable_reason() refuses with the hint.
+    // which window_gl_unavailable_reason() refuses with the hint.
     dimerlab::app::request_x_platform_with_fallback();
     const std::optional<QString> session_path = take_session_arg(argc, argv);
     QApplication qapp(argc, argv);
@@ -195,7 +176,7 @@ int main(int argc, char** argv) {
 
     const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt) ||
                            parser.isSet(populate_opt);
-    if (const std::string why = gl_unavailable_reason(); !why.empty())
+    if (const std::string why = dimerlab::app::window_gl_unavailable_reason(); !why.empty())
         return fail("no usable OpenGL: " + why + "; " + kNoDisplayHint);
 
     std::unique_ptr<dimerlab::app::MainWindow> window;
@@ -233,7 +214,7 @@ int main(int argc, char** argv) {
     }
     window->resize(size);
     window->show();
-    if (!automated) return qapp.exec();
+    if (!automated) return end_without_waiting(qapp.exec(), window);
 
     window->set_manual_frames(true);
     const QString shot = parser.value(shot_opt);
@@ -284,5 +265,5 @@ int main(int argc, char** argv) {
         }
         qapp.exit(status);
     });
-    return qapp.exec() == 0 ? status : 1;
+    return end_without_waiting(qapp.exec() == 0 ? status : 1, window);
 }

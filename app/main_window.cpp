@@ -19,6 +19,7 @@
 #include "export_animation_dialog.hpp"
 #include "export_measurements_dialog.hpp"
 #include "gl_viewport.hpp"
+#include "lambda_range.hpp"
 #include "memory_estimate.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
@@ -183,7 +184,7 @@ void MainWindow::build_toolbar() {
     bar->addWidget(new QLabel(" λ ", this));
     lambda_box_ = new QDoubleSpinBox(this);
     lambda_box_->setDecimals(6);
-    lambda_box_->setRange(1e-6, 1e9);
+    lambda_box_->setRange(kLambdaMin, kLambdaMax);
     lambda_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     lambda_box_->setToolTip("Dimer activity; a change is recorded at the update index the chain has reached");
     connect(lambda_box_, &QDoubleSpinBox::valueChanged, this, [this](double l) {

@@ -21,24 +21,6 @@
 
 namespace dimerlab::app {
 
-namespace {
-
-const int kSliderMax =
-    static_cast<int>(std::lround(std::log10(kLambdaMax / kLambdaMin))) * kLambdaStepsPerDecade;
-
-}  // namespace
-
-int lambda_slider_position(double lambda) {
-    if (!(lambda > 0)) return 0;
-    const double pos = (std::log10(lambda) - std::log10(kLambdaMin)) * kLambdaStepsPerDecade;
-    return std::clamp(static_cast<int>(std::lround(pos)), 0, kSliderMax);
-}
-
-double lambda_at_slider_position(int position) {
-    position = std::clamp(position, 0, kSliderMax);
-    return std::pow(10.0, std::log10(kLambdaMin) + static_cast<double>(position) / kLambdaStepsPerDecade);
-}
-
 ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout;
     spec_edit_ = new QLineEdit(this);
@@ -55,8 +37,8 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     form->addRow("Graph", spec_box);
 
     lambda_slider_ = new QSlider(Qt::Horizontal, this);
-    lambda_slider_->setRange(0, kSliderMax);
-    lambda_slider_->setToolTip("λ on a log scale, 10⁻³ … 10⁴");
+    lambda_slider_->setRange(0, lambda_slider_steps());
+    lambda_slider_->setToolTip(QString("λ on a log scale, %1 … %2").arg(kLambdaMin).arg(kLambdaMax));
     lambda_entry_ = new QDoubleSpinBox(this);
     lambda_entry_->setRange(kLambdaMin, kLambdaMax);
     lambda_entry_->setDecimals(6);

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "dimerlab_lab/session.hpp"
+#include "lambda_range.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -19,14 +20,6 @@ class QSlider;
 class QSpinBox;
 
 namespace dimerlab::app {
-
-// The λ slider is logarithmic over [1e-3, 1e4], 100 steps per decade, so λ = 1 and every power
-// of ten sit on a step.
-inline constexpr double kLambdaMin = 1e-3;
-inline constexpr double kLambdaMax = 1e4;
-inline constexpr int kLambdaStepsPerDecade = 100;
-int lambda_slider_position(double lambda);  // clamped to the slider's range
-double lambda_at_slider_position(int position);
 
 class ModelPanel : public QWidget {
     Q_OBJECT

@@ -130,19 +130,16 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     set_problem(spec_, lambda_);
 }
 
-PartitionPanel::~PartitionPanel() {
-    cancel_->store(true);
-    // The exact DP has no cancel flag; its cost is bounded by ExactOptions' limits.
-    if (exact_thread_.joinable()) exact_thread_.join();
-    if (estimate_thread_.joinable()) estimate_thread_.join();
-}
+// The task members cancel and leave behind what still runs; the exact DP has no cancel flag and
+// ends within ExactOptions' limits, its result dropped.
+PartitionPanel::~PartitionPanel() = default;
 
 void PartitionPanel::set_problem(const std::string& spec, double lambda) {
     if (spec == spec_ && lambda == lambda_ && job_ != 0) return;
     spec_ = spec;
     lambda_ = lambda;
     ++job_;
-    cancel_->store(true);  // a running estimate is for the old problem
+    estimate_tasks_.cancel_all();  // a running estimate is for the old problem
     exact_state_ = JobState::idle;
     estimate_state_ = JobState::idle;
     exact_log_z_.reset();
@@ -178,36 +175,41 @@ QString PartitionPanel::per_site_text() const {
 void PartitionPanel::compute_exact() {
     if (exact_state_ == JobState::running) return;
     // A worker for an older problem may still run (its result is dropped); it ends by itself.
-    if (exact_thread_.joinable()) exact_thread_.join();
     exact_state_ = JobState::running;
     exact_label_->setText("computing…");
     update_buttons();
     const std::uint64_t job = job_;
-    exact_thread_ = std::thread([this, job, spec = spec_, lambda = lambda_] {
+    struct ExactOutcome {
         std::optional<double> log_z;
         std::uint64_t n = 0;
         QString text;
         bool infeasible = false;
-        try {
-            const Graph g = build_for_counting(spec);
-            n = g.num_vertices();
-            const MatchingPolynomial p = exact_matching_polynomial(g);
-            log_z = p.log_z(lambda);
-            text = QString("%1  (%2, %3 coefficients)")
-                       .arg(*log_z, 0, 'g', 12)
-                       .arg(QString::fromStdString(p.method))
-                       .arg(p.coefficients.size());
-        } catch (const InfeasibleError& e) {
-            infeasible = true;
-            text = QString("not feasible: %1 — use Estimate instead").arg(QString::fromUtf8(e.what()));
-        } catch (const std::exception& e) {
-            text = QString("failed: %1").arg(QString::fromUtf8(e.what()));
-        }
-        // The destructor joins this thread before the panel goes, so `this` is alive here.
-        QMetaObject::invokeMethod(
-            this, [this, job, log_z, n, text, infeasible] { finish_exact(job, log_z, n, text, infeasible); },
-            Qt::QueuedConnection);
-    });
+    };
+    exact_tasks_.run(
+        this,
+        [spec = spec_, lambda = lambda_] {
+            std::optional<double> log_z;
+            std::uint64_t n = 0;
+            QString text;
+            bool infeasible = false;
+            try {
+                const Graph g = build_for_counting(spec);
+                n = g.num_vertices();
+                const MatchingPolynomial p = exact_matching_polynomial(g);
+                log_z = p.log_z(lambda);
+                text = QString("%1  (%2, %3 coefficients)")
+                           .arg(*log_z, 0, 'g', 12)
+                           .arg(QString::fromStdString(p.method))
+                           .arg(p.coefficients.size());
+            } catch (const InfeasibleError& e) {
+                infeasible = true;
+                text = QString("not feasible: %1 — use Estimate instead").arg(QString::fromUtf8(e.what()));
+            } catch (const std::exception& e) {
+                text = QString("failed: %1").arg(QString::fromUtf8(e.what()));
+            }
+            return ExactOutcome{log_z, n, text, infeasible};
+        },
+        [this, job](ExactOutcome out) { finish_exact(job, out.log_z, out.n, out.text, out.infeasible); });
 }
 
 void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z, std::uint64_t n,
@@ -226,8 +228,7 @@ void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z
 
 void PartitionPanel::compute_estimate() {
     if (estimate_state_ == JobState::running) return;
-    if (estimate_thread_.joinable()) estimate_thread_.join();
-    cancel_ = std::make_shared<std::atomic<bool>>(false);  // a fresh flag per run
+    estimate_tasks_.cancel_all();  // an estimate for an older problem may still be ending
     estimate_state_ = JobState::running;
     estimate_label_->setText("running…");
     convergence_.clear();
@@ -237,75 +238,78 @@ void PartitionPanel::compute_estimate() {
     progress_->setFormat("starting");
     update_buttons();
     const std::uint64_t job = job_;
-    estimate_thread_ = std::thread([this, job, spec = spec_, lambda = lambda_,
-                                    epsilon = epsilon_box_->value(), cancel = cancel_] {
+    struct EstimateOutcome {
         std::optional<double> log_z;
         double half_width = 0;
         std::uint64_t n = 0;
         QString text;
         JobState state = JobState::failed;
-        try {
-            const Graph g = build_for_counting(spec);
-            n = g.num_vertices();
-            ApproxOptions options;
-            options.lambda = lambda;
-            options.epsilon = epsilon;
-            options.cancel = cancel.get();
-            auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-            double last_half_width = std::numeric_limits<double>::quiet_NaN();
-            options.progress = [&](const ApproxProgress& p) {
-                // Every new interval is a point of the convergence chart; they come once per batch.
-                if (std::isfinite(p.half_width) && p.half_width != last_half_width) {
-                    last_half_width = p.half_width;
-                    const QPointF point(static_cast<double>(p.updates) / 1e6, p.half_width);
-                    QMetaObject::invokeMethod(
-                        this, [this, job, point] { add_convergence_point(job, point); },
-                        Qt::QueuedConnection);
-                }
-                // Throttled: the callback can fire per stage, far faster than a screen refreshes.
-                const auto now = std::chrono::steady_clock::now();
-                if (now - last < std::chrono::milliseconds(100)) return !cancel->load();
-                last = now;
-                const double frac = p.stages ? std::min(1.0, p.stage / static_cast<double>(p.stages)) : 0.0;
-                QString msg =
-                    QString("%1, batch %2: %3%").arg(QString::fromStdString(p.phase)).arg(p.attempt);
-                msg = msg.arg(std::lround(frac * 100));
-                if (std::isfinite(p.half_width)) msg += QString("  ±%1").arg(p.half_width, 0, 'g', 3);
-                QMetaObject::invokeMethod(
-                    this,
-                    [this, job, frac, msg] { update_progress(job, static_cast<int>(frac * 1000), msg); },
-                    Qt::QueuedConnection);
-                return !cancel->load();
-            };
-            const ApproxResult r = dimerlab::estimate_log_z(g, options);
-            log_z = r.log_z;
-            half_width = r.half_width;
-            const QPointF point(static_cast<double>(r.updates) / 1e6, r.half_width);
-            QMetaObject::invokeMethod(
-                this, [this, job, point] { add_convergence_point(job, point); }, Qt::QueuedConnection);
-            state = JobState::done;
-            text = QString("%1 ± %2  [%3, %4] at %5%, %6 replicas, %7 stages, %8 s")
-                       .arg(r.log_z, 0, 'f', 6)
-                       .arg(r.half_width, 0, 'f', 6)
-                       .arg(r.ci_lo, 0, 'f', 6)
-                       .arg(r.ci_hi, 0, 'f', 6)
-                       .arg(r.confidence * 100, 0, 'f', 0)
-                       .arg(r.replicas)
-                       .arg(r.stages)
-                       .arg(r.seconds, 0, 'f', 1);
-        } catch (const CountCancelled&) {
-            state = JobState::cancelled;
-            text = "cancelled";
-        } catch (const std::exception& e) {
-            text = QString("failed: %1").arg(QString::fromUtf8(e.what()));
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, job, log_z, half_width, n, text, state] {
-                finish_estimate(job, log_z, half_width, n, text, state);
-            },
-            Qt::QueuedConnection);
-    });
+    };
+    estimate_tasks_.run(
+        this,
+        [this, job, spec = spec_, lambda = lambda_,
+         epsilon = epsilon_box_->value()](const TaskContext& task) {
+            std::optional<double> log_z;
+            double half_width = 0;
+            std::uint64_t n = 0;
+            QString text;
+            JobState state = JobState::failed;
+            try {
+                const Graph g = build_for_counting(spec);
+                n = g.num_vertices();
+                ApproxOptions options;
+                options.lambda = lambda;
+                options.epsilon = epsilon;
+                options.cancel = task.cancel_flag();
+                auto last = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+                double last_half_width = std::numeric_limits<double>::quiet_NaN();
+                options.progress = [&](const ApproxProgress& p) {
+                    // Every new interval is a point of the convergence chart; they come once per batch.
+                    if (std::isfinite(p.half_width) && p.half_width != last_half_width) {
+                        last_half_width = p.half_width;
+                        const QPointF point(static_cast<double>(p.updates) / 1e6, p.half_width);
+                        task.post([this, job, point] { add_convergence_point(job, point); });
+                    }
+                    // Throttled: the callback can fire per stage, far faster than a screen refreshes.
+                    const auto now = std::chrono::steady_clock::now();
+                    if (now - last < std::chrono::milliseconds(100)) return !task.cancelled();
+                    last = now;
+                    const double frac =
+                        p.stages ? std::min(1.0, p.stage / static_cast<double>(p.stages)) : 0.0;
+                    QString msg =
+                        QString("%1, batch %2: %3%").arg(QString::fromStdString(p.phase)).arg(p.attempt);
+                    msg = msg.arg(std::lround(frac * 100));
+                    if (std::isfinite(p.half_width)) msg += QString("  ±%1").arg(p.half_width, 0, 'g', 3);
+                    task.post(
+                        [this, job, frac, msg] { update_progress(job, static_cast<int>(frac * 1000), msg); });
+                    return !task.cancelled();
+                };
+                const ApproxResult r = dimerlab::estimate_log_z(g, options);
+                log_z = r.log_z;
+                half_width = r.half_width;
+                const QPointF point(static_cast<double>(r.updates) / 1e6, r.half_width);
+                task.post([this, job, point] { add_convergence_point(job, point); });
+                state = JobState::done;
+                text = QString("%1 ± %2  [%3, %4] at %5%, %6 replicas, %7 stages, %8 s")
+                           .arg(r.log_z, 0, 'f', 6)
+                           .arg(r.half_width, 0, 'f', 6)
+                           .arg(r.ci_lo, 0, 'f', 6)
+                           .arg(r.ci_hi, 0, 'f', 6)
+                           .arg(r.confidence * 100, 0, 'f', 0)
+                           .arg(r.replicas)
+                           .arg(r.stages)
+                           .arg(r.seconds, 0, 'f', 1);
+            } catch (const CountCancelled&) {
+                state = JobState::cancelled;
+                text = "cancelled";
+            } catch (const std::exception& e) {
+                text = QString("failed: %1").arg(QString::fromUtf8(e.what()));
+            }
+            return EstimateOutcome{log_z, half_width, n, text, state};
+        },
+        [this, job](EstimateOutcome out) {
+            finish_estimate(job, out.log_z, out.half_width, out.n, out.text, out.state);
+        });
 }
 
 void PartitionPanel::update_progress(std::uint64_t job, int permille, const QString& text) {
@@ -372,7 +376,7 @@ void PartitionPanel::update_per_site_chart() {
 
 void PartitionPanel::cancel_estimate() {
     if (estimate_state_ != JobState::running) return;
-    cancel_->store(true);
+    estimate_tasks_.cancel_all();
     progress_->setFormat("cancelling…");
 }
 

@@ -18,8 +18,9 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
+
+#include "background_tasks.hpp"
 
 class QDoubleSpinBox;
 class QLabel;
@@ -90,9 +91,6 @@ class PartitionPanel : public QWidget {
     std::optional<double> exact_log_z_;
     std::optional<double> estimate_log_z_;
     double estimate_half_width_ = 0;
-    std::thread exact_thread_;
-    std::thread estimate_thread_;
-    std::shared_ptr<std::atomic<bool>> cancel_ = std::make_shared<std::atomic<bool>>(false);
 
     QLabel* problem_label_ = nullptr;
     QLabel* exact_label_ = nullptr;
@@ -109,6 +107,9 @@ class PartitionPanel : public QWidget {
     // (family, λ) → spec → (1/√n, ln Z/n): results stay plotted when the problem changes, so
     // computing several sizes of a lattice shows ln Z/n approaching f(λ).
     std::map<std::pair<std::string, double>, std::map<std::string, QPointF>> per_site_points_;
+    // Last members: destroyed first, they cancel what still runs and never wait for it.
+    BackgroundTasks exact_tasks_;
+    BackgroundTasks estimate_tasks_;
 };
 
 }  // namespace dimerlab::app

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <fstream>
+#include <stdexcept>
 
 #include "dimerlab_gpu/live_check_backend.hpp"
 #include "verify/build_info.hpp"
@@ -127,7 +128,9 @@ bool VerificationPanel::checks_running() const {
 }
 
 void VerificationPanel::run_checks() {
-    const QString repo = repo_dir_.isEmpty() ? QString::fromStdString(verify::build_source_dir()) : repo_dir_;
+    const QString repo =
+        repo_dir_.isEmpty() ? QString::fromStdString(verify::find_repository().value_or("")) : repo_dir_;
+    if (repo.isEmpty()) return;
     const QString script = QDir(repo).filePath("verification/check.py");
     const QString python = QStandardPaths::findExecutable("python3");
     if (checks_running() || python.isEmpty() || !QFileInfo::exists(script)) return;
@@ -164,7 +167,9 @@ void VerificationPanel::load(const QString& repo_dir, const QString& manifest_pa
     repo_dir_ = repo_dir;
     manifest_path_ = manifest_path;
     status_path_ = status_path;
-    const QString repo = repo_dir.isEmpty() ? QString::fromStdString(verify::build_source_dir()) : repo_dir;
+    // Empty when no repository is found: the files below then do not exist, which the panel reports.
+    const QString repo =
+        repo_dir.isEmpty() ? QString::fromStdString(verify::find_repository().value_or("")) : repo_dir;
     const QString manifest_file =
         manifest_path.isEmpty() ? QDir(repo).filePath("verification/manifest.json") : manifest_path;
     const QString status_file = status_path.isEmpty()
@@ -179,6 +184,10 @@ void VerificationPanel::load(const QString& repo_dir, const QString& manifest_pa
     error_.clear();
     QString status_date;
     try {
+        if (repo.isEmpty() && manifest_path.isEmpty())
+            throw std::runtime_error(
+                "no dimerlab repository (a folder with verification/manifest.json) at or "
+                "above the current directory or the program");
         const nlohmann::json manifest = read_json_file(manifest_file, "manifest");
         // No status file means the runner never ran here: every claim is "not run", not an error.
         const nlohmann::json status =

@@ -31,7 +31,8 @@ namespace dimerlab::app {
 class VerificationPanel : public QWidget {
     Q_OBJECT
   public:
-    // repo_dir empty: the checkout this binary was built from (verify::build_source_dir()).
+    // repo_dir empty: the nearest checkout at or above the current directory, else above the program
+    // (verify::find_repository()).
     explicit VerificationPanel(QWidget* parent = nullptr);
     ~VerificationPanel() override;
 

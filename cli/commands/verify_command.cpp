@@ -68,7 +68,9 @@ CommandAction add_verify_command(CLI::App& app) {
     CLI::App* sub = app.add_subcommand(
         "verify", "Report the verification claims of each GPU kernel: proved, tested, stale or not run");
     sub->add_option("--repo", opt->repo,
-                    "Checkout whose files are hashed (default: the one this binary was built from)");
+                    "Checkout whose files are hashed (default: the nearest one at or above the current "
+                    "directory, else above "
+                    "this program)");
     sub->add_option("--status", opt->status,
                     "Runner status file (default: REPO/build/verification_status.json, else the committed "
                     "REPO/verification/status/cpu.json)");
@@ -90,7 +92,17 @@ CommandAction add_verify_command(CLI::App& app) {
     return [opt]() {
         if (opt->live && opt->graph.empty()) throw InputError("verify --live needs --graph SPEC");
         namespace fs = std::filesystem;
-        const std::string repo = opt->repo.empty() ? verify::build_source_dir() : opt->repo;
+        std::string repo = opt->repo;
+        if (repo.empty()) {
+            const std::optional<std::string> found = verify::find_repository();
+            if (!found) {
+                throw InputError(
+                    "no dimerlab repository (a folder with verification/manifest.json) at or above the "
+                    "current "
+                    "directory or this program; pass --repo DIR");
+            }
+            repo = *found;
+        }
         const std::string manifest_path =
             opt->manifest.empty() ? (fs::path(repo) / "verification/manifest.json").string() : opt->manifest;
         const std::string status_path = opt->status.empty() ? verify::default_status_path(repo) : opt->status;
@@ -143,7 +155,7 @@ CommandAction add_verify_command(CLI::App& app) {
                                      {"does_not_establish", c.does_not_establish}});
         }
         // Whether this binary's kernels were compiled from the files being checked.
-        out["binary"]["built_from"] = verify::build_source_dir();
+        out["repository"] = repo;
         out["binary"]["kernel_files"] = nlohmann::ordered_json::array();
         for (const auto& [path, hash] : verify::embedded_kernel_hashes()) {
             const auto now = verify::sha256_file((fs::path(repo) / path).string());

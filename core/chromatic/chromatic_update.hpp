@@ -16,6 +16,7 @@
 #include <cstdint>
 
 #include "graph/graph.hpp"
+#include "model/heat_bath_rule.hpp"
 #include "model/matching_constants.hpp"
 #include "model/update_tape.hpp"
 #include "util/host_device.hpp"
@@ -33,21 +34,6 @@ DIMERLAB_HD inline bool chromatic_coin(std::uint64_t seed, std::uint64_t sweep, 
         tape_words(seed, chromatic_counter(sweep, edge, num_edges), TapeStream::chromatic), threshold);
 }
 
-// The heat-bath rule of docs/algorithms.md §2.1 (same decisions as heat_bath_update, which tests check
-// case by case) over any `Mate` with operator[]: a raw pointer in production, a logging proxy in
-// the race emulation. Footprint: reads and writes mate[u] and mate[v] only. Returns the change in
-// the number of dimers.
-template <class Mate>
-DIMERLAB_HD inline int chromatic_heat_bath(Mate& mate, std::uint32_t u, std::uint32_t v, bool coin_occupied) {
-    const std::uint32_t mu = mate[u], mv = mate[v];
-    const bool was_in = (mu == v);
-    const bool now_in = coin_occupied && (was_in || (mu == kNoMate && mv == kNoMate));
-    if (now_in == was_in) return 0;
-    mate[u] = now_in ? v : kNoMate;
-    mate[v] = now_in ? u : kNoMate;
-    return now_in ? +1 : -1;
-}
-
 // Thread `thread` of a class launch over positions [begin, end) of `order`: updates edge
 // order[begin + thread] with its coin of sweep `sweep`. Threads past the end do nothing. Only
 // `mate` is written; edges and order are read-only, so a thread's addresses never depend on mate.
@@ -58,8 +44,8 @@ DIMERLAB_HD inline int chromatic_thread(Mate& mate, const Edge* edges, const std
                                         std::uint64_t threshold) {
     if (thread >= std::uint64_t{end} - begin) return 0;
     const std::uint32_t e = order[begin + thread];
-    return chromatic_heat_bath(mate, edges[e].u, edges[e].v,
-                               chromatic_coin(seed, sweep, e, num_edges, threshold));
+    return heat_bath_update(mate, edges[e].u, edges[e].v,
+                            chromatic_coin(seed, sweep, e, num_edges, threshold));
 }
 
 }  // namespace dimerlab

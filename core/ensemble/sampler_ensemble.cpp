@@ -31,12 +31,10 @@ SamplerEnsemble::SamplerEnsemble(const Graph& graph, std::uint64_t seed, LambdaR
 }
 
 void SamplerEnsemble::advance(std::uint64_t updates) {
-    const std::uint64_t end = time_ + updates;
-    while (time_ < end) {
-        const std::uint64_t stop = std::min(end, record_.next_change_after(time_));
-        run_segment(time_, stop - time_, record_.lambda_at(time_));
-        time_ = stop;
-    }
+    record_.for_each_segment(time_, updates, [this](std::uint64_t t, std::uint64_t count, double lambda) {
+        run_segment(t, count, lambda);
+        time_ = t + count;
+    });
 }
 
 std::uint64_t SamplerEnsemble::seed(std::size_t k) const {

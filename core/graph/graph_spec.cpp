@@ -4,7 +4,7 @@
 #include <cmath>
 #include <optional>
 
-#include "graph/families/families.hpp"
+#include "graph/families/family_table.hpp"
 #include "graph/families/igraph_bridge.hpp"
 #include "graph/graph_limits.hpp"
 #include "graph/readers/graph_file.hpp"
@@ -14,39 +14,10 @@ namespace dimerlab {
 
 namespace {
 
-enum class Shape { two_sizes, one_size, none, random_count, random_probability, file };
-
-struct Family {
-    std::string_view name;
-    Shape shape;
-    std::string_view usage;
-    std::string_view example;
-};
-
-constexpr Family kFamilies[] = {
-    {"grid", Shape::two_sizes, "grid:WxH", "grid:64x64"},
-    {"torus", Shape::two_sizes, "torus:WxH", "torus:32x32"},
-    {"hex", Shape::two_sizes, "hex:WxH", "hex:20x20"},
-    {"tri", Shape::two_sizes, "tri:WxH", "tri:20x20"},
-    {"aztec", Shape::one_size, "aztec:N", "aztec:40"},
-    {"complete", Shape::one_size, "complete:N", "complete:200"},
-    {"bipartite", Shape::two_sizes, "bipartite:AxB", "bipartite:30x40"},
-    {"path", Shape::one_size, "path:N", "path:50"},
-    {"cycle", Shape::one_size, "cycle:N", "cycle:50"},
-    {"hypercube", Shape::one_size, "hypercube:D", "hypercube:10"},
-    {"petersen", Shape::none, "petersen", "petersen"},
-    {"regular", Shape::random_count, "regular:N,D[,seed=S]", "regular:2000,3,seed=7"},
-    {"gnp", Shape::random_probability, "gnp:N,P[,seed=S]", "gnp:1000,0.01,seed=1"},
-    {"gnm", Shape::random_count, "gnm:N,M[,seed=S]", "gnm:1000,5000,seed=1"},
-    {"file", Shape::file, "file:PATH", "file:graph.mtx"},
-};
-
-const Family* find_family(std::string_view name) {
-    for (const Family& f : kFamilies) {
-        if (f.name == name) return &f;
-    }
-    return nullptr;
-}
+using families::FamilyDescriptor;
+using families::find_family;
+using Shape = families::FamilyShape;
+using Family = FamilyDescriptor;
 
 // The spec as typed, made safe for a one-line message.
 std::string shown(std::string_view text) {
@@ -156,7 +127,7 @@ class SpecParser {
 
 std::string known_families() {
     std::string out;
-    for (const Family& f : kFamilies) out += (out.empty() ? "" : ", ") + std::string(f.name);
+    for (const Family& f : families::family_table()) out += (out.empty() ? "" : ", ") + std::string(f.name);
     return out;
 }
 
@@ -297,37 +268,7 @@ Graph build_graph(const GraphSpec& spec, const BuildOptions& options) {
         const families::FamilySize size = families::family_size(s);
         check_graph_size(canonical, size.n, size.m, options.max_bytes, size.extra_bytes);
         // The size check bounds every dimension below 2^32 (n and m are products of them).
-        auto d = [&](std::size_t i) { return static_cast<std::uint32_t>(s.dims[i]); };
-        const std::string& f = s.family;
-        using namespace families;
-        if (f == "grid")
-            g = build_grid(d(0), d(1));
-        else if (f == "torus")
-            g = build_torus(d(0), d(1));
-        else if (f == "hex")
-            g = build_hex(d(0), d(1));
-        else if (f == "tri")
-            g = build_tri(d(0), d(1));
-        else if (f == "aztec")
-            g = build_aztec(d(0));
-        else if (f == "complete")
-            g = build_complete(d(0));
-        else if (f == "bipartite")
-            g = build_bipartite(d(0), d(1));
-        else if (f == "path")
-            g = build_path(d(0));
-        else if (f == "cycle")
-            g = build_cycle(d(0));
-        else if (f == "hypercube")
-            g = build_hypercube(d(0));
-        else if (f == "petersen")
-            g = build_petersen();
-        else if (f == "regular")
-            g = build_regular(d(0), d(1), s.seed, options.with_layout);
-        else if (f == "gnp")
-            g = build_gnp(d(0), s.probability, s.seed, options.with_layout, options.max_bytes);
-        else if (f == "gnm")
-            g = build_gnm(d(0), d(1), s.seed, options.with_layout);
+        g = find_family(s.family)->build(s, options);
     }
     g.set_spec(canonical);
     return g;

@@ -9,8 +9,10 @@ namespace dimerlab {
 
 // Remove edge uv if present, then add it back iff both endpoints are free and the coin said
 // "occupied". Touches mate[u] and mate[v] only. Returns +1 / -1 / 0: the change in dimer count.
-DIMERLAB_HD inline int heat_bath_update(std::uint32_t* mate, std::uint32_t u, std::uint32_t v,
-                                        bool coin_occupied) {
+// `mate` is anything with operator[] over std::uint32_t: a raw pointer in every backend (the
+// chromatic kernel's per-thread body included), a logging proxy in the race emulation tests.
+template <class Mate>
+DIMERLAB_HD inline int heat_bath_update(Mate&& mate, std::uint32_t u, std::uint32_t v, bool coin_occupied) {
     const std::uint32_t mu = mate[u], mv = mate[v];
     const bool was_in = (mu == v);
     const bool free_after_removal = (was_in || (mu == kNoMate && mv == kNoMate));

@@ -23,6 +23,19 @@ class LambdaRecord {
     std::uint64_t next_change_after(std::uint64_t t) const;
     const std::vector<LambdaChange>& changes() const { return changes_; }
 
+    // Splits updates [begin, begin + count) at recorded changes and calls
+    // segment(t_begin, count, lambda) for each piece in order, so a backend only ever sees a
+    // constant λ. The one splitting rule of every sampler and ensemble.
+    template <class Segment>
+    void for_each_segment(std::uint64_t begin, std::uint64_t count, Segment&& segment) const {
+        const std::uint64_t end = begin + count;
+        for (std::uint64_t t = begin; t < end;) {
+            const std::uint64_t stop = next_change_after(t) < end ? next_change_after(t) : end;
+            segment(t, stop - t, lambda_at(t));
+            t = stop;
+        }
+    }
+
   private:
     std::vector<LambdaChange> changes_;
 };

@@ -37,8 +37,9 @@ void request_x_platform_with_fallback() {
     if (!unset("DISPLAY")) fallback_display() = std::getenv("DISPLAY");
 }
 
-void set_default_gl_format() {
+void set_default_gl_format(bool vsync) {
     QSurfaceFormat format;
+    if (!vsync) format.setSwapInterval(0);
     format.setVersion(3, 3);
     format.setProfile(QSurfaceFormat::CoreProfile);
     format.setDepthBufferSize(24);
@@ -66,6 +67,15 @@ std::string offscreen_gl_unavailable_reason() {
         return "OpenGL " + std::to_string(f.majorVersion()) + "." + std::to_string(f.minorVersion()) +
                " found, 3.3 needed";
     return {};
+}
+
+std::string window_gl_unavailable_reason() {
+    const QString platform = QGuiApplication::platformName();
+    if (platform == "offscreen" && !fallback_display().empty())
+        return "cannot connect to the X display '" + fallback_display() + "'";
+    if (platform == "offscreen" || platform == "minimal")
+        return "the Qt platform '" + platform.toStdString() + "' has no OpenGL";
+    return offscreen_gl_unavailable_reason();
 }
 
 }  // namespace dimerlab::app

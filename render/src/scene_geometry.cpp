@@ -4,6 +4,7 @@
 #include <cmath>
 #include <deque>
 
+#include "model/edge_state.hpp"
 #include "model/matching_constants.hpp"
 
 namespace dimerlab::app {
@@ -115,11 +116,8 @@ std::int64_t SceneGeometry::cell_key(double x, double y) const {
 }
 
 void SceneGeometry::edge_states(std::span<const std::uint32_t> mate, std::vector<std::uint8_t>& out) const {
-    out.resize(instances_.size());
-    for (std::size_t i = 0; i < instances_.size(); ++i) {
-        const Edge& e = graph_->edge(instance_edge_[i]);
-        out[i] = e.u < mate.size() && mate[e.u] == e.v ? 1 : 0;
-    }
+    // The rule the CUDA–OpenGL interop kernel applies, so both paths fill the buffer alike.
+    instance_states_from_mate(*graph_, instance_edge_, mate, out);
 }
 
 void SceneGeometry::monomer_flags(std::span<const std::uint32_t> mate, std::vector<std::uint8_t>& out) {

@@ -11,6 +11,7 @@
 #include "dimerlab_render/scene_geometry.hpp"
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
+#include "lambda_range.hpp"
 #include "mock_render_target.hpp"
 #include "model/matching.hpp"
 #include "sampler_worker.hpp"
@@ -284,6 +285,24 @@ class TestAppLogic : public QObject {
         s.graph = "grid:0x3";
         QVERIFY_THROWS_EXCEPTION(InputError, LabController(s, target));
         QCOMPARE(target.scenes, 0);
+        // A λ the window's controls cannot show is refused, never clamped: the shown λ is the one
+        // running. The edges of the range open.
+        for (const double lambda : {kLambdaMax * 10, kLambdaMin / 10}) {
+            s = small_session();
+            s.record = LambdaRecord(lambda);
+            try {
+                LabController refused(s, target);
+                QFAIL("a lab outside the controls' range opened");
+            } catch (const InputError& e) {
+                QVERIFY2(QString(e.what()).contains("outside the window's range"), e.what());
+            }
+        }
+        QCOMPARE(target.scenes, 0);
+        for (const double lambda : {kLambdaMax, kLambdaMin}) {
+            s = small_session();
+            s.record = LambdaRecord(lambda);
+            LabController edge(s, target);
+        }
         LabController lab(small_session(), target);
         QVERIFY_THROWS_EXCEPTION(InputError, lab.set_lambda(-1));
         QVERIFY_THROWS_EXCEPTION(InputError, lab.set_lambda(std::nan("")));

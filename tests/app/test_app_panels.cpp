@@ -21,7 +21,9 @@
 #include <QtTest>
 #include <cmath>
 #include <numeric>
+#include <thread>
 
+#include "background_tasks.hpp"
 #include "counting/exact/exact_marginals.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "diagnostics_panel.hpp"
@@ -132,23 +134,29 @@ class TestAppPanels : public QObject {
         QCOMPARE(got.update_index, std::uint64_t{0});
     }
     void lambda_slider_and_entry_stay_in_sync() {
-        QCOMPARE(lambda_slider_position(1e-3), 0);
-        QCOMPARE(lambda_slider_position(1.0), 300);
-        QCOMPARE(lambda_slider_position(1e4), 700);
-        QCOMPARE(lambda_slider_position(1e9), 700);  // clamped
+        // One range for every control: [1e-4, 1e6], 100 steps per decade.
+        QCOMPARE(lambda_slider_position(kLambdaMin), 0);
+        QCOMPARE(lambda_slider_position(1e-3), 100);
+        QCOMPARE(lambda_slider_position(1.0), 400);
+        QCOMPARE(lambda_slider_position(1e4), 800);
+        QCOMPARE(lambda_slider_position(kLambdaMax), 1000);
+        QCOMPARE(lambda_slider_position(1e9), 1000);  // clamped
         ModelPanel panel;
+        QCOMPARE(panel.lambda_entry()->minimum(), kLambdaMin);
+        QCOMPARE(panel.lambda_entry()->maximum(), kLambdaMax);
+        QCOMPARE(panel.lambda_slider()->maximum(), lambda_slider_steps());
         std::vector<double> emitted;
         connect(&panel, &ModelPanel::lambda_changed, &panel, [&](double l) { emitted.push_back(l); });
         // Entry → slider.
         for (const auto& [lambda, pos] : std::vector<std::pair<double, int>>{
-                 {0.001, 0}, {0.01, 100}, {1.0, 300}, {3.0, 348}, {10000.0, 700}}) {
+                 {0.001, 100}, {0.01, 200}, {1.0, 400}, {3.0, 448}, {10000.0, 800}, {1e6, 1000}}) {
             panel.lambda_entry()->setValue(lambda);
             QCOMPARE(panel.lambda_slider()->value(), pos);
             QCOMPARE(panel.lambda(), lambda);  // the exact entry keeps its exact value
         }
         // Slider → entry.
         for (const auto& [pos, lambda] : std::vector<std::pair<int, double>>{
-                 {0, 1e-3}, {300, 1.0}, {350, std::sqrt(10.0)}, {600, 1000.0}, {700, 1e4}}) {
+                 {0, 1e-4}, {400, 1.0}, {450, std::sqrt(10.0)}, {700, 1000.0}, {1000, 1e6}}) {
             panel.lambda_slider()->setValue(pos);
             QVERIFY2(std::abs(panel.lambda() - lambda) <= 1e-6 * lambda,
                      qPrintable(QString::number(panel.lambda())));
@@ -157,9 +165,50 @@ class TestAppPanels : public QObject {
         // set_lambda (a change made elsewhere) moves both and emits nothing.
         const std::size_t before = emitted.size();
         panel.set_lambda(100.0);
-        QCOMPARE(panel.lambda_slider()->value(), 500);
+        QCOMPARE(panel.lambda_slider()->value(), 600);
         QCOMPARE(panel.lambda(), 100.0);
         QCOMPARE(emitted.size(), before);
+    }
+    // A panel that goes away never waits for its tasks: the destructor cancels and leaves them,
+    // and what they post afterwards is dropped. The task below blocks until released (at most
+    // 30 s), so a destructor that joined would return only after it ended and fail the count.
+    void background_tasks_never_block_their_owner() {
+        std::atomic<bool> release{false};
+        bool delivered = false;
+        const int before = BackgroundTasks::running_in_process();
+        {
+            QObject owner;
+            BackgroundTasks tasks;
+            tasks.run(
+                &owner,
+                [&release] {
+                    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+                    while (!release.load() && std::chrono::steady_clock::now() < until)
+                        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                    return 1;
+                },
+                [&delivered](int) { delivered = true; });
+            QCOMPARE(tasks.running(), std::size_t{1});
+        }
+        QCOMPARE(BackgroundTasks::running_in_process(), before + 1);
+        release.store(true);
+        QTRY_COMPARE_WITH_TIMEOUT(BackgroundTasks::running_in_process(), before, 60000);
+        QCoreApplication::processEvents();
+        QVERIFY(!delivered);  // the owner was gone when the result arrived
+    }
+    // Closing the Partition panel during an estimate cancels it: the estimate ends by itself soon
+    // after, where uncancelled it would run far longer (ε = 0.002 on grid:24x24).
+    void closing_the_partition_panel_cancels_its_estimate() {
+        const int before = BackgroundTasks::running_in_process();
+        auto* panel = new PartitionPanel;
+        panel->set_problem("grid:24x24", 1.0);
+        panel->set_epsilon(0.002);
+        panel->compute_estimate();
+        QCOMPARE(panel->estimate_state(), PartitionPanel::JobState::running);
+        QTest::qWait(200);
+        delete panel;
+        QTRY_COMPARE_WITH_TIMEOUT(BackgroundTasks::running_in_process(), before, 60000);
+        QCoreApplication::processEvents();
     }
     void partition_panel_exact_ln_z_matches_the_polynomial() {
         const Graph g = make_graph("grid:4x4");

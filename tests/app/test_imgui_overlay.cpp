@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "imgui_overlay.hpp"
+#include "lambda_range.hpp"
 
 using namespace dimerlab::app;
 
@@ -230,20 +231,20 @@ class TestImguiOverlay : public QObject {
     }
 
     void lambda_slider_moves_lambda_the_right_way() {
-        // Logarithmic over [1e-4, 1e4] with λ = 1 in the middle: a click right of the middle jumps
-        // to a larger λ (about 10^2.4 at 80%), left of it to a smaller one.
+        // Logarithmic over the window's range [1e-4, 1e6] with λ = 10 in the middle: a click right
+        // of the middle jumps to a larger λ (about 10^4 at 80%), left of it to a smaller one.
         const QRectF slider = host_->overlay.layout().lambda_slider;
         click(at(slider, 0.8, 0.5));
         QVERIFY(!lambdas_.empty());
         const double up = lambdas_.back();
-        QVERIFY2(up > 10 && up <= ImGuiOverlay::kLambdaMax, qPrintable(QString::number(up)));
+        QVERIFY2(up > 10 && up <= kLambdaMax, qPrintable(QString::number(up)));
         QCOMPARE(host_->overlay.stats().lambda, up);
 
         lambdas_.clear();
         click(at(slider, 0.2, 0.5));
         QVERIFY(!lambdas_.empty());
         const double down = lambdas_.back();
-        QVERIFY2(down < 0.1 && down >= ImGuiOverlay::kLambdaMin, qPrintable(QString::number(down)));
+        QVERIFY2(down < 0.1 && down >= kLambdaMin, qPrintable(QString::number(down)));
 
         // A drag from the middle to the right end raises λ step by step; the viewport sees none of it.
         lambdas_.clear();

@@ -46,7 +46,7 @@ MateArray mate_of(const Sampler& s) {
 }
 
 // The exact one-class kernel: every coin vector of the class, each edge's coin "occupied" with
-// probability p, through the per-thread body chromatic_heat_bath itself.
+// probability p, through the heat-bath rule every backend calls.
 using Kernel = std::vector<std::vector<double>>;
 Kernel class_kernel(const Graph& g, const EdgeColouring& colouring, std::uint32_t c,
                     const testing::GibbsLaw& law, double p) {
@@ -60,7 +60,7 @@ Kernel class_kernel(const Graph& g, const EdgeColouring& colouring, std::uint32_
             for (std::uint32_t i = 0; i < size; ++i) {
                 const bool coin = (coins >> i) & 1u;
                 const Edge& e = g.edge(colouring.order[first + i]);
-                chromatic_heat_bath(mate, e.u, e.v, coin);
+                heat_bath_update(mate, e.u, e.v, coin);
                 weight *= coin ? p : 1 - p;
             }
             k[x][law.index.at(mate)] += weight;

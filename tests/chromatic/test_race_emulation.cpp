@@ -116,7 +116,7 @@ class TestRaceEmulation : public QObject {
                     for (bool coin : {false, true}) {
                         MateArray a = m, b = m;
                         std::uint32_t* pa = a.data();
-                        const int da = chromatic_heat_bath(pa, e.u, e.v, coin);
+                        const int da = heat_bath_update(pa, e.u, e.v, coin);
                         const int db = heat_bath_update(b.data(), e.u, e.v, coin);
                         QCOMPARE(da, db);
                         QCOMPARE(a, b);

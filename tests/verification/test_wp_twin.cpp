@@ -1,6 +1,7 @@
 // Discharges assumption A-TWIN of claim HB-WP: the C twin that Frama-C WP proves
 // (verification/wp/heat_bath_rule_twin.h) behaves exactly like the production rule
-// heat_bath_update and the kernels' chromatic_heat_bath. The rule reads only mate[u] and mate[v]
+// heat_bath_update, called with a raw pointer and with the logging proxy the race emulation
+// uses. The rule reads only mate[u] and mate[v]
 // and compares them with v and kNoMate, so its behaviour depends only on the equality pattern of
 // (mate[u], mate[v], u, v, kNoMate) and the coin. With 4 vertices and every mate value in
 // {0..3, kNoMate}, every ordered pair u != v and both coins, every such pattern occurs.
@@ -34,7 +35,7 @@ class TestWpTwin : public QObject {
                         const int ra = heat_bath_update(a.data(), u, v, coin);
                         const int rb = twin_heat_bath_update(b.data(), nv, u, v, coin ? 1 : 0);
                         std::uint32_t* pc = c.data();
-                        const int rc = chromatic_heat_bath(pc, u, v, coin);
+                        const int rc = heat_bath_update(pc, u, v, coin);
                         QCOMPARE(rb, ra);
                         QCOMPARE(rc, ra);
                         QVERIFY(a == b);

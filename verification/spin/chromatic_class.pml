@@ -1,5 +1,5 @@
 /* Claim CH-SPIN: one chromatic class launch, small instance, every interleaving.
-   Three threads run the heat-bath rule of chromatic_heat_bath on their own edge, with each load
+   Three threads run the heat-bath rule of heat_bath_update on their own edge, with each load
    and each store of mate[] a separate atomic step (as on the GPU, where nothing makes a thread's
    body atomic). Proper class: edges {0,1}, {2,3}, {4,5} share no vertex. After all threads finish,
    mate[] must equal the sequential result (threads in order 0, 1, 2), from a fixed start state

@@ -3,8 +3,8 @@
  *
  * Why a twin: Frama-C 25 parses C only (frama-clang is not in Debian), and the production rule is
  * a C++ function in a namespace, so WP cannot read it directly. This file is the same statements
- * in C, line for line. tests/verification/test_wp_twin.cpp includes it from C++ and checks that it,
- * heat_bath_update and chromatic_heat_bath (the kernels' copy) agree on every input of a domain
+ * in C, line for line. tests/verification/test_wp_twin.cpp includes it from C++ and checks that it and
+ * heat_bath_update (through a pointer and through a proxy) agree on every input of a domain
  * that covers every equality pattern the rule can observe (the rule reads only mate[u], mate[v] and
  * compares them with v and kNoMate), so the contract carries over to the production code up to
  * that test. Valid C and C++: no C++-only syntax. */

@@ -16,10 +16,16 @@ bool display_missing();
 void request_x_platform_with_fallback();
 
 // Requests a 3.3 core context with a depth buffer for every context created afterwards. Call it
-// before the QGuiApplication, as QOpenGLWidget reads it then.
-void set_default_gl_format();
+// before the QGuiApplication, as QOpenGLWidget reads it then. Without vsync a swap never waits for
+// the display, so a measured frame rate is the program's own.
+void set_default_gl_format(bool vsync = true);
 
 // With a QGuiApplication: empty when an off-screen OpenGL 3.3 context can be created, else why not.
 std::string offscreen_gl_unavailable_reason();
+
+// With a QGuiApplication: empty when a window can show OpenGL 3.3, else why not. Stricter than the
+// off-screen check: the offscreen and minimal platforms hand out a context, but a QOpenGLWidget
+// shown there crashes, so they are refused before any widget exists.
+std::string window_gl_unavailable_reason();
 
 }  // namespace dimerlab::app
