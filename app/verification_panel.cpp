@@ -207,8 +207,14 @@ void VerificationPanel::load(const QString& repo_dir, const QString& manifest_pa
         source_label_->setText(QString("<span style='color:#c62828'>%1</span>").arg(error_.toHtmlEscaped()));
         return;
     }
+    // Paths inside the repository are shown relative to it: what a reader needs is which record,
+    // not where this machine keeps its checkout.
+    const auto shown = [&repo](const QString& file) {
+        const QString relative = QDir(repo).relativeFilePath(file);
+        return repo.isEmpty() || relative.startsWith("..") ? file : relative;
+    };
     source_label_->setText(QString("%1<br>status: %2%3")
-                               .arg(manifest_file.toHtmlEscaped(), status_file.toHtmlEscaped(),
+                               .arg(shown(manifest_file).toHtmlEscaped(), shown(status_file).toHtmlEscaped(),
                                     status_date.isEmpty() ? QString(" (none: nothing has run)")
                                                           : QString(" (%1)").arg(status_date)));
     std::vector<std::string> kernels;
