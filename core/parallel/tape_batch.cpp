@@ -4,18 +4,14 @@
 
 namespace dimerlab {
 
+namespace {
+
 // Philox4x32-10 as in Random123's philox.h (the generator tape_words calls): counter
 // (t_lo, t_hi, stream, 0), key (seed_lo, seed_hi); ten rounds of two 32x32->64 multiplications,
-// the key bumped by the Weyl constants between rounds. Cloned per instruction set; the loader
-// picks the widest one the CPU has. Not under ThreadSanitizer or AddressSanitizer: the clones'
-// resolver (an ifunc) runs before the sanitizer runtime is set up and crashes the program.
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-#define DIMERLAB_TAPE_CLONES
-#else
-#define DIMERLAB_TAPE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-DIMERLAB_TAPE_CLONES void tape_words_batch(std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0,
-                                           std::uint32_t* w1, std::uint32_t* w2, std::uint32_t* w3) {
+// the key bumped by the Weyl constants between rounds. One body, compiled once per vector width
+// below; the compiler vectorises the loops over the batch.
+[[gnu::always_inline]] inline void philox_batch(std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0,
+                                                std::uint32_t* w1, std::uint32_t* w2, std::uint32_t* w3) {
     constexpr std::uint32_t kM0 = 0xD2511F53u, kM1 = 0xCD9E8D57u;
     constexpr std::uint32_t kW0 = 0x9E3779B9u, kW1 = 0xBB67AE85u;
     std::uint32_t c0[kTapeBatch], c1[kTapeBatch], c2[kTapeBatch], c3[kTapeBatch];
@@ -50,6 +46,75 @@ DIMERLAB_TAPE_CLONES void tape_words_batch(std::uint64_t seed, std::uint64_t t_b
     if (w3 != nullptr) {
         for (unsigned i = 0; i < kTapeBatch; ++i) w3[i] = c3[i];
     }
+}
+
+// Explicit widths dispatched by hand rather than by target_clones: an ifunc resolver runs before
+// the sanitizer runtimes are set up and crashes sanitizer builds, and every width stays callable
+// by the tests.
+__attribute__((target("avx512f"))) void batch_avx512(std::uint64_t seed, std::uint64_t t_begin,
+                                                     std::uint32_t* w0, std::uint32_t* w1, std::uint32_t* w2,
+                                                     std::uint32_t* w3) {
+    philox_batch(seed, t_begin, w0, w1, w2, w3);
+}
+__attribute__((target("avx2"))) void batch_avx2(std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0,
+                                                std::uint32_t* w1, std::uint32_t* w2, std::uint32_t* w3) {
+    philox_batch(seed, t_begin, w0, w1, w2, w3);
+}
+void batch_baseline(std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0, std::uint32_t* w1,
+                    std::uint32_t* w2, std::uint32_t* w3) {
+    philox_batch(seed, t_begin, w0, w1, w2, w3);
+}
+
+TapeWidth widest_available() {
+    for (TapeWidth w : {TapeWidth::avx512, TapeWidth::avx2}) {
+        if (tape_width_available(w)) return w;
+    }
+    return TapeWidth::baseline;
+}
+
+}  // namespace
+
+std::string_view tape_width_name(TapeWidth width) {
+    switch (width) {
+        case TapeWidth::avx512:
+            return "avx512f";
+        case TapeWidth::avx2:
+            return "avx2";
+        case TapeWidth::baseline:
+            break;
+    }
+    return "baseline";
+}
+
+bool tape_width_available(TapeWidth width) {
+    switch (width) {
+        case TapeWidth::avx512:
+            return __builtin_cpu_supports("avx512f");
+        case TapeWidth::avx2:
+            return __builtin_cpu_supports("avx2");
+        case TapeWidth::baseline:
+            break;
+    }
+    return true;
+}
+
+void tape_words_batch_at(TapeWidth width, std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0,
+                         std::uint32_t* w1, std::uint32_t* w2, std::uint32_t* w3) {
+    switch (width) {
+        case TapeWidth::avx512:
+            return batch_avx512(seed, t_begin, w0, w1, w2, w3);
+        case TapeWidth::avx2:
+            return batch_avx2(seed, t_begin, w0, w1, w2, w3);
+        case TapeWidth::baseline:
+            break;
+    }
+    batch_baseline(seed, t_begin, w0, w1, w2, w3);
+}
+
+void tape_words_batch(std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0, std::uint32_t* w1,
+                      std::uint32_t* w2, std::uint32_t* w3) {
+    static const TapeWidth width = widest_available();
+    tape_words_batch_at(width, seed, t_begin, w0, w1, w2, w3);
 }
 
 }  // namespace dimerlab

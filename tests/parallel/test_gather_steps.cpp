@@ -126,19 +126,38 @@ class TestGatherSteps : public QObject {
         }
     }
 
+    // At every vector width this CPU can run (the baseline always; AVX2 and AVX-512 where present,
+    // named in the log), and through the dispatching entry point.
+    void batched_tape_equals_tape_words_data() {
+        QTest::addColumn<int>("width");
+        QTest::newRow("dispatch") << -1;
+        for (TapeWidth w : {TapeWidth::baseline, TapeWidth::avx2, TapeWidth::avx512}) {
+            if (tape_width_available(w)) {
+                QTest::newRow(tape_width_name(w).data()) << static_cast<int>(w);
+            } else {
+                qInfo("this CPU has no %s: that width cannot run here", tape_width_name(w).data());
+            }
+        }
+    }
     void batched_tape_equals_tape_words() {
+        QFETCH(int, width);
+        auto batch = [width](std::uint64_t seed, std::uint64_t start, std::uint32_t* a, std::uint32_t* b,
+                             std::uint32_t* c, std::uint32_t* d = nullptr) {
+            if (width < 0) return tape_words_batch(seed, start, a, b, c, d);
+            tape_words_batch_at(static_cast<TapeWidth>(width), seed, start, a, b, c, d);
+        };
         // Seeds with both key halves set, counters that carry into the high word, unaligned starts.
         std::uint32_t w0[kTapeBatch], w1[kTapeBatch], w2[kTapeBatch], w3[kTapeBatch];
         for (std::uint64_t seed : {0ull, 1ull, 0x9e3779b97f4a7c15ull, 0xffffffffffffffffull}) {
             for (std::uint64_t start : {0ull, 5ull, 1000003ull, (1ull << 32) - 20, (1ull << 40) + 7}) {
-                tape_words_batch(seed, start, w0, w1, w2, w3);
+                batch(seed, start, w0, w1, w2, w3);
                 for (unsigned i = 0; i < kTapeBatch; ++i) {
                     const TapeWords w = tape_words(seed, start + i);
                     QVERIFY2(w0[i] == w.w0 && w1[i] == w.w1 && w2[i] == w.w2 && w3[i] == w.w3,
                              qPrintable(QString("seed %1, t %2").arg(seed).arg(start + i)));
                 }
                 const std::uint32_t first = w0[0];
-                tape_words_batch(seed, start, w0, w1, w2);  // word 3 is optional
+                batch(seed, start, w0, w1, w2);  // word 3 is optional
                 QCOMPARE(w0[0], first);
             }
         }
