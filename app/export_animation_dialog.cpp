@@ -50,12 +50,12 @@ ExportAnimationDialog::ExportAnimationDialog(const Session& session, QWidget* pa
     form->addRow("Size (pixels)", size_row);
     fps_ = spin(1, 240, 30);
     form->addRow("Frames per second", fps_);
-    frames_ = spin(1, kMaxAnimationFrames, 120);
+    frames_ = spin(1, render::kMaxAnimationFrames, 120);
     frames_->setObjectName("frames");
     form->addRow("Frames", frames_);
     sweeps_ = new QDoubleSpinBox(this);
     sweeps_->setDecimals(3);
-    sweeps_->setRange(0.001, kMaxSweepsPerFrame);
+    sweeps_->setRange(0.001, render::kMaxSweepsPerFrame);
     sweeps_->setValue(session.sweeps_per_frame);
     form->addRow("Sweeps per frame", sweeps_);
     fit_ = new QCheckBox("Show the whole graph (otherwise the window's view)", this);
@@ -76,8 +76,8 @@ ExportAnimationDialog::ExportAnimationDialog(const Session& session, QWidget* pa
     update_summary();
 }
 
-AnimationRequest ExportAnimationDialog::request() const {
-    AnimationRequest r;
+render::AnimationRequest ExportAnimationDialog::request() const {
+    render::AnimationRequest r;
     r.session = session_;
     r.out = out_->text().trimmed().toStdString();
     r.width = width_->value();
@@ -105,7 +105,7 @@ void ExportAnimationDialog::update_summary() {
 void ExportAnimationDialog::accept() {
     // Bad input keeps the dialog open, so the user can fix the one field.
     try {
-        check_animation_request(request());
+        render::check_animation_request(request());
     } catch (const InputError& e) {
         QMessageBox::warning(this, "Export Animation", e.what());
         return;
@@ -116,7 +116,7 @@ void ExportAnimationDialog::accept() {
 bool ExportAnimationDialog::run(QWidget* parent, const Session& session) {
     ExportAnimationDialog dialog(session, parent);
     if (dialog.exec() != QDialog::Accepted) return false;
-    const AnimationRequest request = dialog.request();
+    const render::AnimationRequest request = dialog.request();
     QProgressDialog progress("Rendering " + QString::fromStdString(request.out) + "…", "Cancel", 0,
                              request.frames, parent);
     progress.setWindowModality(Qt::WindowModal);
@@ -124,7 +124,7 @@ bool ExportAnimationDialog::run(QWidget* parent, const Session& session) {
     progress.setValue(0);
     try {
         // On the GUI thread (the GL contexts live there); events are pumped for the cancel button.
-        const bool complete = export_animation(request, [&](int done, int) {
+        const bool complete = render::export_animation(request, [&](int done, int) {
             progress.setValue(done);
             QCoreApplication::processEvents();
             return !progress.wasCanceled();

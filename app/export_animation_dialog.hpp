@@ -20,7 +20,7 @@ class ExportAnimationDialog : public QDialog {
     ExportAnimationDialog(const Session& session, QWidget* parent = nullptr);
 
     // The request the fields describe (not yet checked).
-    AnimationRequest request() const;
+    render::AnimationRequest request() const;
 
     // Shows the dialog and, when accepted, exports with a progress dialog. True when a file was written.
     static bool run(QWidget* parent, const Session& session);

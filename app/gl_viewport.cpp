@@ -25,7 +25,7 @@ GlViewport::~GlViewport() {
     }
 }
 
-void GlViewport::set_scene(std::shared_ptr<const SceneGeometry> scene) {
+void GlViewport::set_scene(std::shared_ptr<const render::SceneGeometry> scene) {
     scene_ = std::move(scene);
     renderer_.set_scene(scene_);
     mate_.assign(scene_->graph().num_vertices(), kNoMate);
@@ -178,7 +178,7 @@ QString GlViewport::hover_text(const QPointF& pos) const {
     const auto hit = scene_->pick(camera_.screen_to_world({pos.x(), pos.y()}));
     if (!hit) return {};
     const Graph& g = scene_->graph();
-    if (hit->kind == PickResult::Kind::vertex) {
+    if (hit->kind == render::PickResult::Kind::vertex) {
         const VertexId v = hit->id;
         const bool monomer = v < mate_.size() && mate_[v] == kNoMate;
         QString text =

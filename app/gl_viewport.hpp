@@ -29,7 +29,7 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     explicit GlViewport(QWidget* parent = nullptr);
     ~GlViewport() override;
 
-    void set_scene(std::shared_ptr<const SceneGeometry> scene) override;
+    void set_scene(std::shared_ptr<const render::SceneGeometry> scene) override;
     void show_snapshot(const Snapshot& snapshot) override;
     ViewSettings view_settings() const override;
     void apply_view_settings(const ViewSettings& view) override;
@@ -37,14 +37,14 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
 
     void set_colour_mode(ColourMode mode);
     ColourMode colour_mode() const { return renderer_.colour_mode(); }
-    const Camera& camera() const { return camera_; }
+    const render::Camera& camera() const { return camera_; }
     // Empty until initializeGL ran; otherwise GL_RENDERER and GL_VERSION, or the shader error.
     QString gl_description() const { return gl_description_; }
     bool gl_ok() const { return gl_ok_; }
     std::uint64_t frames_drawn() const { return frames_drawn_; }
     // How the last frame filled the edge states (scene_renderer.hpp): through CUDA–GL interop
     // from a device-resident chain, or by the host upload and why; also a line of the overlay.
-    EdgeStatePath edge_state_path() const { return renderer_.edge_state_path(); }
+    render::EdgeStatePath edge_state_path() const { return renderer_.edge_state_path(); }
 
     QSize sizeHint() const override { return {800, 800}; }
     // The heads-up overlay (imgui_overlay.hpp); H hides it.
@@ -66,16 +66,16 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     // Hands the renderer the per-vertex values of the current colour mode.
     void feed_heat();
 
-    std::shared_ptr<const SceneGeometry> scene_;
-    Camera camera_;
-    SceneRenderer renderer_;
+    std::shared_ptr<const render::SceneGeometry> scene_;
+    render::Camera camera_;
+    render::SceneRenderer renderer_;
     // Fit on every resize until the user pans or zooms or a session sets the camera.
     bool auto_fit_ = true;
     std::vector<std::uint32_t> mate_;  // for the hover tooltip
     // Over the snapshots shown since the scene or the chain's generation changed.
-    MonomerHeat heat_;
+    render::MonomerHeat heat_;
     std::uint64_t heat_generation_ = 0;
-    MarginalCache marginals_;
+    render::MarginalCache marginals_;
     double lambda_ = 1;                   // of the last snapshot, for the exact marginals
     std::vector<float> shown_marginals_;  // empty unless the exact marginals are shown
 

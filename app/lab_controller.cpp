@@ -16,7 +16,7 @@ LabController::LabController(const Session& session, RenderTarget& target)
     if (const std::string why = lambda_range_error(session.record.lambda_at(session.update_index));
         !why.empty())
         throw InputError(why);
-    scene_ = std::make_shared<const SceneGeometry>(graph_);
+    scene_ = std::make_shared<const render::SceneGeometry>(graph_);
     BuiltSampler chain = make_sampler(*graph_, session, WhenUnavailable::run_on_cpu);
     backend_ = QString::fromUtf8(chain.sampler->backend_name());
     backend_notice_ = QString::fromStdString(chain.notice);

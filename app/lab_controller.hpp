@@ -58,7 +58,7 @@ class LabController {
     Session session_;
     RenderTarget& target_;
     std::shared_ptr<const Graph> graph_;  // shared with the scene, which a view may keep
-    std::shared_ptr<const SceneGeometry> scene_;
+    std::shared_ptr<const render::SceneGeometry> scene_;
     std::unique_ptr<SamplerWorker> worker_;
     Snapshot shown_;
     bool running_ = false;

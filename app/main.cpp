@@ -140,15 +140,15 @@ int end_without_waiting(int status, std::unique_ptr<dimerlab::app::MainWindow>& 
 int main(int argc, char** argv) {
     // Before QApplication, or QOpenGLWidget gets a compatibility context (docs/building.md §6.2).
     // Measuring frames/s: do not let a vsync'd swap cap the rate.
-    dimerlab::app::set_default_gl_format(!has_flag(argc, argv, "--fps-report"));
+    dimerlab::render::set_default_gl_format(!has_flag(argc, argv, "--fps-report"));
 
-    if (dimerlab::app::display_missing())
+    if (dimerlab::render::display_missing())
         return fail(std::string("no display: the dimerlab viewport needs OpenGL 3.3 through X11; ") +
                     kNoDisplayHint);
 
     // A DISPLAY that cannot be reached would abort in the constructor; fall back to offscreen,
     // which window_gl_unavailable_reason() refuses with the hint.
-    dimerlab::app::request_x_platform_with_fallback();
+    dimerlab::render::request_x_platform_with_fallback();
     const std::optional<QString> session_path = take_session_arg(argc, argv);
     QApplication qapp(argc, argv);
     QApplication::setApplicationName("dimerlab");
@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
 
     const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt) ||
                            parser.isSet(populate_opt);
-    if (const std::string why = dimerlab::app::window_gl_unavailable_reason(); !why.empty())
+    if (const std::string why = dimerlab::render::window_gl_unavailable_reason(); !why.empty())
         return fail("no usable OpenGL: " + why + "; " + kNoDisplayHint);
 
     std::unique_ptr<dimerlab::app::MainWindow> window;
@@ -185,8 +185,8 @@ int main(int argc, char** argv) {
     try {
         if (session_path && parser.isSet(preset_opt))
             throw dimerlab::InputError("--preset and --session exclude each other");
-        dimerlab::app::Session session = session_path ? dimerlab::app::load_session_file(*session_path)
-                                                      : dimerlab::app::load_preset(parser.value(preset_opt));
+        dimerlab::Session session = session_path ? dimerlab::load_session_file(*session_path)
+                                                 : dimerlab::load_preset(parser.value(preset_opt));
         if (parser.isSet(graph_opt)) {
             session.graph = parser.value(graph_opt).toStdString();
             session.view.has_camera = false;

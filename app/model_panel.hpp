@@ -53,7 +53,7 @@ class ModelPanel : public QWidget {
     void apply();
 
   signals:
-    void apply_requested(const dimerlab::app::Session& session);
+    void apply_requested(const dimerlab::Session& session);
     // λ moved in this panel: the window applies it to the running chain as a recorded change.
     // A slider drag emits once, when it ends (every emission is one entry in the session's λ
     // record); keyboard steps on the slider and the exact entry emit per change.

@@ -13,7 +13,7 @@ class RenderTarget {
   public:
     virtual ~RenderTarget() = default;
     // A new graph; the view fits it unless view settings follow.
-    virtual void set_scene(std::shared_ptr<const SceneGeometry> scene) = 0;
+    virtual void set_scene(std::shared_ptr<const render::SceneGeometry> scene) = 0;
     // Copies what it draws from the snapshot; repaints later, on its own thread.
     virtual void show_snapshot(const Snapshot& snapshot) = 0;
     virtual ViewSettings view_settings() const = 0;

@@ -140,7 +140,7 @@ void SamplerWorker::publish() {
     back_.state_hash = state_hash(mate);
     back_.running = running_;
     back_.generation = generation_;
-    back_.device_edges = device_edge_states(sampler_);
+    back_.device_edges = render::device_edge_states(sampler_);
     ++back_.serial;
     // The exchange hands back an older buffer in back_; serials stay increasing because each
     // publish numbers from the last one written.

@@ -21,7 +21,7 @@ struct Snapshot {
     std::uint64_t serial = 0;      // publish count
     // The chain's edge states on the device (cuda backend), for the viewport's CUDA–GL interop
     // path; holds the chain alive while the snapshot lives (device_edge_states.hpp).
-    DeviceEdgeStates device_edges;
+    render::DeviceEdgeStates device_edges;
 };
 
 }  // namespace dimerlab::app

@@ -14,7 +14,7 @@ void SnapshotExchange::publish(Snapshot& back) {
 // dropped, outside the lock, so a chain replaced by a reset is freed now rather than at the next
 // publish, which a paused lab may never make.
 bool SnapshotExchange::try_take(Snapshot& front) {
-    DeviceEdgeStates stale;
+    render::DeviceEdgeStates stale;
     {
         std::unique_lock lock(mutex_, std::try_to_lock);
         if (!lock.owns_lock() || !fresh_) return false;
@@ -26,7 +26,7 @@ bool SnapshotExchange::try_take(Snapshot& front) {
 }
 
 bool SnapshotExchange::take(Snapshot& front) {
-    DeviceEdgeStates stale;
+    render::DeviceEdgeStates stale;
     {
         std::lock_guard lock(mutex_);
         if (!fresh_) return false;

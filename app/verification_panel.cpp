@@ -18,7 +18,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "dimerlab_gpu/live_check_backend.hpp"
+#include "dimerlab_lab/live_check_device.hpp"
 #include "verify/build_info.hpp"
 
 namespace dimerlab::app {
@@ -369,7 +369,7 @@ void VerificationPanel::check_now() {
         this,
         [graph = graph_, options = live_options_] {
             std::string reason;
-            const auto device = gpu::live_check_backend(reason);
+            const auto device = live_check_device(reason);
             return verify::run_live_check(*graph, options, device, reason);
         },
         [this, generation](verify::LiveCheckReport report) {

@@ -73,19 +73,19 @@ int main(int argc, char** argv) {
     bench_encode("software", g, *sampler, software);
 
 #ifdef DIMERLAB_BENCH_GL
-    if (dimerlab::app::display_missing()) {
+    if (dimerlab::render::display_missing()) {
         std::printf("opengl: skipped, no display (run under xvfb-run -a)\n");
         return 0;
     }
-    dimerlab::app::set_default_gl_format();
+    dimerlab::render::set_default_gl_format();
     QGuiApplication qapp(argc, argv);
-    if (const std::string why = dimerlab::app::offscreen_gl_unavailable_reason(); !why.empty()) {
+    if (const std::string why = dimerlab::render::offscreen_gl_unavailable_reason(); !why.empty()) {
         std::printf("opengl: skipped, %s\n", why.c_str());
         return 0;
     }
     auto shared = std::make_shared<const Graph>(make_graph("grid:256x256"));
-    dimerlab::app::OffscreenRenderer off(kWidth, kHeight);
-    off.renderer().set_scene(std::make_shared<const dimerlab::app::SceneGeometry>(shared));
+    dimerlab::render::OffscreenRenderer off(kWidth, kHeight);
+    off.renderer().set_scene(std::make_shared<const dimerlab::render::SceneGeometry>(shared));
     off.camera().fit(off.renderer().scene()->bounds());
     std::printf("opengl: %s\n", off.renderer().description().toStdString().c_str());
     // State upload included: each frame shows a new state, as in an export.

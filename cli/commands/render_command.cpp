@@ -51,7 +51,7 @@ std::pair<int, int> parse_render_size(const std::string& text) {
 }
 
 int run_render(const RenderOptions& opt) {
-    using namespace dimerlab::app;
+    using namespace dimerlab::render;
     if (!opt.session.empty() && !opt.preset.empty())
         throw InputError("--session and --preset exclude each other");
     AnimationRequest request;

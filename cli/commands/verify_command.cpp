@@ -14,7 +14,7 @@
 #include <stdexcept>
 
 #include "command.hpp"
-#include "dimerlab_gpu/live_check_backend.hpp"
+#include "dimerlab_lab/live_check_device.hpp"
 #include "graph/graph_spec.hpp"
 #include "util/errors.hpp"
 #include "verify/build_info.hpp"
@@ -174,7 +174,7 @@ CommandAction add_verify_command(CLI::App& app) {
                 if (g.num_edges() == 0)
                     throw InputError("verify --live: graph " + opt->graph + " has no edges");
                 std::string reason;
-                const auto device = gpu::live_check_backend(reason);
+                const auto device = live_check_device(reason);
                 live = verify::run_live_check(g, opt->live_options, device, reason);
                 out["live_check"] = verify::to_json(*live);
                 if (live->any_failed()) rc = 1;

@@ -12,7 +12,7 @@ static void init_presets_qrc() {
     Q_INIT_RESOURCE(presets);
 }
 
-namespace dimerlab::app {
+namespace dimerlab {
 
 namespace {
 
@@ -44,4 +44,4 @@ Session load_preset(const QString& name) {
     return s;
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab

@@ -19,16 +19,15 @@ std::string no_chain(Backend backend, Dynamics dynamics) {
            "' runs glauber and chromatic dynamics only, not '" + std::string(dynamics_name(dynamics)) + "'";
 }
 
-BuiltSampler on_cpu(const Graph& graph, const SamplerSpec& spec, std::string notice) {
-    return {make_cpu_sampler(graph, spec.dynamics, spec.seed, spec.record,
-                             make_start_state(graph, spec.start, spec.seed), spec.class_order),
-            std::move(notice)};
+BuiltSampler on_cpu(const Graph& graph, const SamplerSpec& spec, MateArray start, std::string notice) {
+    return {
+        make_cpu_sampler(graph, spec.dynamics, spec.seed, spec.record, std::move(start), spec.class_order),
+        std::move(notice)};
 }
 
-BuiltSampler on_cuda(const Graph& graph, const SamplerSpec& spec) {
-    return {gpu::make_cuda_sampler(graph, spec.dynamics, spec.seed, spec.record,
-                                   make_start_state(graph, spec.start, spec.seed), spec.block_sweeps,
-                                   spec.class_order),
+BuiltSampler on_cuda(const Graph& graph, const SamplerSpec& spec, MateArray start) {
+    return {gpu::make_cuda_sampler(graph, spec.dynamics, spec.seed, spec.record, std::move(start),
+                                   spec.block_sweeps, spec.class_order),
             {}};
 }
 
@@ -48,27 +47,32 @@ CudaAvailability cuda_availability() {
 }
 
 BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnavailable when) {
+    return make_sampler(graph, spec, when, make_start_state(graph, spec.start, spec.seed));
+}
+
+BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnavailable when,
+                          MateArray start) {
     const bool refuse = when == WhenUnavailable::refuse;
     switch (spec.backend) {
         case Backend::cpu:
-            return on_cpu(graph, spec, {});
+            return on_cpu(graph, spec, std::move(start), {});
         case Backend::cpu_parallel:
             if (!backend_runs(Backend::cpu_parallel, spec.dynamics)) {
                 if (refuse) throw InputError(no_chain(spec.backend, spec.dynamics) + "; use --backend cpu");
-                return on_cpu(graph, spec,
+                return on_cpu(graph, spec, std::move(start),
                               "cpu-parallel has no " + std::string(dynamics_name(spec.dynamics)) +
                                   " chain: running on cpu");
             }
-            return {make_cpu_parallel_sampler(graph, spec.dynamics, spec.seed, spec.record,
-                                              make_start_state(graph, spec.start, spec.seed),
+            return {make_cpu_parallel_sampler(graph, spec.dynamics, spec.seed, spec.record, std::move(start),
                                               spec.block_sweeps, spec.threads, spec.class_order),
                     {}};
         case Backend::automatic: {
-            if (!backend_runs(Backend::cuda, spec.dynamics)) return on_cpu(graph, spec, {});
+            if (!backend_runs(Backend::cuda, spec.dynamics)) return on_cpu(graph, spec, std::move(start), {});
             const CudaAvailability cuda = cuda_availability();
             if (!cuda.available)
-                return on_cpu(graph, spec, "no CUDA device (" + cuda.reason + "); using cpu");
-            return on_cuda(graph, spec);
+                return on_cpu(graph, spec, std::move(start),
+                              "no CUDA device (" + cuda.reason + "); using cpu");
+            return on_cuda(graph, spec, std::move(start));
         }
         case Backend::cuda: {
             // The device first: on a machine without one, that is the reason worth reporting.
@@ -77,22 +81,23 @@ BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnava
                 if (refuse)
                     throw InputError("backend 'cuda' requested but " + cuda.reason +
                                      "; use --backend cpu or auto");
-                return on_cpu(graph, spec, "cuda unavailable (" + cuda.reason + "): running on cpu");
+                return on_cpu(graph, spec, std::move(start),
+                              "cuda unavailable (" + cuda.reason + "): running on cpu");
             }
             if (!backend_runs(Backend::cuda, spec.dynamics)) {
                 if (refuse) throw InputError(no_chain(spec.backend, spec.dynamics) + "; use --backend cpu");
                 return on_cpu(
-                    graph, spec,
+                    graph, spec, std::move(start),
                     "cuda has no " + std::string(dynamics_name(spec.dynamics)) + " chain: running on cpu");
             }
-            if (refuse) return on_cuda(graph, spec);
+            if (refuse) return on_cuda(graph, spec, std::move(start));
             try {
-                return on_cuda(graph, spec);
+                return on_cuda(graph, spec, start);  // a copy: the fallback below still needs it
             } catch (const InputError&) {
                 throw;
             } catch (const std::exception& e) {
                 // The device went away, or is too small for this graph: the same trajectory on the CPU.
-                return on_cpu(graph, spec,
+                return on_cpu(graph, spec, std::move(start),
                               "cuda unavailable (" + std::string(e.what()) + "): running on cpu");
             }
         }

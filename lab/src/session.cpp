@@ -9,7 +9,7 @@
 #include "util/atomic_file.hpp"
 #include "util/errors.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab {
 
 namespace {
 
@@ -178,4 +178,4 @@ void save_session_file(const QString& path, const Session& session) {
     write_file_atomically(path.toStdString(), std::string_view(json.constData(), std::size_t(json.size())));
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab

@@ -16,7 +16,7 @@
 #include "dimerlab_video/video_encoder.hpp"
 #endif
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 #ifdef DIMERLAB_HAVE_ANIMATION_EXPORT
 namespace {
@@ -125,4 +125,4 @@ bool export_animation(const AnimationRequest& r, const std::function<bool(int do
 #endif
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

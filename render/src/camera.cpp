@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <glm/gtc/matrix_transform.hpp>
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 namespace {
 constexpr double kMinPpu = 1e-4;
@@ -59,4 +59,4 @@ void Camera::fit(const WorldBox& box) {
     ppu_ = std::clamp(std::min(viewport_.x / size.x, viewport_.y / size.y), kMinPpu, kMaxPpu);
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

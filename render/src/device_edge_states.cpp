@@ -2,7 +2,7 @@
 
 #include "dimerlab_gpu/cuda_sampler.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 DeviceEdgeStates device_edge_states(const std::shared_ptr<const Sampler>& sampler) {
     DeviceEdgeStates out;
@@ -27,4 +27,4 @@ DeviceEdgeStates device_edge_states(const std::shared_ptr<const Sampler>& sample
     return out;
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 namespace {
 bool unset(const char* name) {
@@ -78,4 +78,4 @@ std::string window_gl_unavailable_reason() {
     return offscreen_gl_unavailable_reason();
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -3,7 +3,7 @@
 #include "counting/exact/exact_marginals.hpp"
 #include "util/errors.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 std::optional<std::span<const float>> MarginalCache::get(const Graph& graph, double lambda) {
     if (graph.content_hash() != graph_hash_ || lambda != lambda_) {
@@ -23,4 +23,4 @@ std::optional<std::span<const float>> MarginalCache::get(const Graph& graph, dou
     return std::span<const float>(values_);
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -2,7 +2,7 @@
 
 #include "model/matching_constants.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 void MonomerHeat::reset(std::size_t vertices) {
     counts_.assign(vertices, 0);
@@ -20,4 +20,4 @@ void MonomerHeat::add(std::span<const std::uint32_t> mate) {
     }
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -10,7 +10,7 @@
 
 #include "util/errors.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 namespace {
 constexpr int kMaxSide = 8192;
@@ -91,4 +91,4 @@ QImage OffscreenRenderer::render_image() {
     return image;
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -7,7 +7,7 @@
 #include "model/edge_state.hpp"
 #include "model/matching_constants.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 namespace {
 
@@ -168,4 +168,4 @@ std::optional<PickResult> SceneGeometry::pick(glm::dvec2 world) const {
     return best;
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -11,7 +11,7 @@
 #include "dimerlab_gpu/gl_interop.hpp"
 #include "dimerlab_render/shader_resources.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 namespace {
 
@@ -283,4 +283,4 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
     glDisable(GL_PROGRAM_POINT_SIZE);
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

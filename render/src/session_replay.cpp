@@ -7,7 +7,7 @@
 #include "graph/graph_spec.hpp"
 #include "util/errors.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 SessionReplay::SessionReplay(const Session& session) {
     graph_ = std::make_shared<const Graph>(make_graph(session.graph));
@@ -27,4 +27,4 @@ std::uint64_t SessionReplay::updates_per_frame(double sweeps_per_frame) const {
     return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(updates));
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -7,11 +7,11 @@ static void init_shaders_qrc() {
     Q_INIT_RESOURCE(shaders);
 }
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 void ensure_shader_resources() {
     static const bool done = (init_shaders_qrc(), true);
     (void)done;
 }
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -6,7 +6,7 @@ namespace dimerlab::app {
 
 class MockRenderTarget : public RenderTarget {
   public:
-    void set_scene(std::shared_ptr<const SceneGeometry> scene) override {
+    void set_scene(std::shared_ptr<const render::SceneGeometry> scene) override {
         scene_ = std::move(scene);
         ++scenes;
     }
@@ -21,7 +21,7 @@ class MockRenderTarget : public RenderTarget {
     }
     void fit_view() override { ++fits; }
 
-    std::shared_ptr<const SceneGeometry> scene_;
+    std::shared_ptr<const render::SceneGeometry> scene_;
     Snapshot last;
     ViewSettings view;
     int scenes = 0;

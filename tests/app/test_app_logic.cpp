@@ -20,6 +20,7 @@
 
 using namespace dimerlab;
 using namespace dimerlab::app;
+using namespace dimerlab::render;
 
 namespace {
 

@@ -15,6 +15,7 @@
 
 using namespace dimerlab;
 using namespace dimerlab::app;
+using namespace dimerlab::render;
 
 namespace {
 

@@ -14,6 +14,7 @@
 
 using namespace dimerlab;
 using namespace dimerlab::app;
+using namespace dimerlab::render;
 
 class TestExportAnimationDialog : public QObject {
     Q_OBJECT

@@ -11,6 +11,7 @@
 
 using namespace dimerlab;
 using namespace dimerlab::app;
+using namespace dimerlab::render;
 
 class TestRenderMatchesWindow : public QObject {
     Q_OBJECT

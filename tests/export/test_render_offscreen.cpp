@@ -19,7 +19,7 @@
 #include "util/fnv_hash.hpp"
 
 using namespace dimerlab;
-using namespace dimerlab::app;
+using namespace dimerlab::render;
 
 namespace {
 

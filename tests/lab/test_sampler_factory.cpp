@@ -2,8 +2,10 @@
 // that cannot run is refused (the CLI) or replaced by the CPU chain with a one-line notice (the
 // app), and the names it parses round-trip. Sessions carry the same spec through their JSON.
 #include <QtTest>
+#include <algorithm>
 #include <string>
 
+#include "dimerlab_lab/live_check_device.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "dimerlab_lab/session.hpp"
 #include "graph/graph_spec.hpp"
@@ -11,7 +13,6 @@
 #include "util/errors.hpp"
 
 using namespace dimerlab;
-using namespace dimerlab::app;
 
 namespace {
 
@@ -80,6 +81,45 @@ class TestSamplerFactory : public QObject {
                 }
             }
         }
+    }
+
+    // An explicit start state is where every backend begins, on the fall-back path too, and the
+    // trajectory from it is the sequential chain's.
+    void an_explicit_start_is_honoured_by_every_backend() {
+        const Graph g = make_graph("torus:6x6");
+        SamplerSpec spec;
+        spec.seed = 5;
+        spec.record = LambdaRecord(1.5);
+        const MateArray start = make_start_state(g, StartKind::greedy, 99);
+        QVERIFY(start != make_start_state(g, spec.start, spec.seed));
+        spec.backend = Backend::cpu;
+        const std::uint64_t reference =
+            hash_after(*make_sampler(g, spec, WhenUnavailable::refuse, start).sampler, 20 * g.num_edges());
+        for (Backend b : kBackends) {
+            spec.backend = b;
+            BuiltSampler built = make_sampler(g, spec, WhenUnavailable::run_on_cpu, start);
+            QVERIFY(std::ranges::equal(built.sampler->mate(), start));
+            QCOMPARE(hash_after(*built.sampler, 20 * g.num_edges()), reference);
+        }
+    }
+
+    // The live check's CUDA side comes from the factory and never falls back: without a device
+    // there is none, and the reason is the factory's.
+    void the_live_check_device_is_the_factorys_cuda_backend() {
+        std::string reason;
+        const auto device = live_check_device(reason);
+        const CudaAvailability cuda = cuda_availability();
+        QCOMPARE(device.has_value(), cuda.available);
+        if (!device) {
+            QVERIFY(!reason.empty());
+            QCOMPARE(reason, cuda.reason);
+            return;
+        }
+        QCOMPARE(device->where, "cuda: " + cuda.device);
+        const Graph g = make_graph("grid:4x4");
+        auto sampler = device->make(g, Dynamics::glauber, 3, LambdaRecord(1.0),
+                                    MateArray(g.num_vertices(), kNoMate), 1.0);
+        QCOMPARE(std::string(sampler->backend_name()), std::string("cuda"));
     }
 
     void auto_without_a_device_says_so_and_runs_on_cpu() {

@@ -5,10 +5,10 @@
 
 #include "dimerlab_lab/session.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab {
 
 QStringList preset_names();
 // Throws InputError naming the preset and the known ones.
 Session load_preset(const QString& name);
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab

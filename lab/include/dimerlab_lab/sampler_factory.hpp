@@ -32,6 +32,9 @@ struct BuiltSampler {
 // sampler; spec.graph is not read. InputError for a bad start state or block_sweeps, and under
 // refuse for a backend that cannot run here.
 BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnavailable when);
+// The same from an explicit start state (spec.start is not read): the live check compares every
+// backend from one start.
+BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnavailable when, MateArray start);
 
 // Whether the cuda backend can run in this process, and if not, why (one line).
 struct CudaAvailability {

@@ -12,7 +12,7 @@
 
 #include "dimerlab_lab/sampler_spec.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab {
 
 // monomer_heat: each vertex coloured by how often it was a monomer over the frames shown so far;
 // exact_marginals: by P(v unmatched) at the current λ, computed exactly when the graph is small.
@@ -52,4 +52,4 @@ Session load_session_file(const QString& path);
 // Atomic (write_file_atomically): a crash never leaves half a session behind.
 void save_session_file(const QString& path, const Session& session);
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab

@@ -11,7 +11,7 @@
 
 #include "dimerlab_lab/session.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 // The chain runs on session.backend; every backend gives identical frames.
 struct AnimationRequest {
@@ -48,4 +48,4 @@ bool export_animation(const AnimationRequest& request,
                       const std::function<bool(int done, int total)>& progress = {},
                       std::string* notice = nullptr);
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -3,7 +3,7 @@
 // (layouts), screen y grows downwards (Qt); screen coordinates are logical pixels of the widget.
 #include <glm/glm.hpp>
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 struct WorldBox {
     glm::dvec2 min{0, 0};
@@ -39,4 +39,4 @@ class Camera {
     double ppu_ = 1;
 };
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

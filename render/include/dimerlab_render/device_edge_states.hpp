@@ -15,7 +15,7 @@
 
 #include "sampling/sampler.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 struct DeviceEdgeStates {
     std::shared_ptr<const Sampler> owner;     // keeps `occupancy` alive; null when there is none
@@ -30,4 +30,4 @@ struct DeviceEdgeStates {
 // reason ("the cpu backend keeps its chain in host memory").
 DeviceEdgeStates device_edge_states(const std::shared_ptr<const Sampler>& sampler);
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -3,7 +3,7 @@
 // QGuiApplication constructor when there is no X display (docs/building.md §6.1).
 #include <string>
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 // Before any QGuiApplication exists: true when the platform Qt would pick needs X (unset or xcb)
 // and neither DISPLAY nor WAYLAND_DISPLAY is set.
@@ -28,4 +28,4 @@ std::string offscreen_gl_unavailable_reason();
 // shown there crashes, so they are refused before any widget exists.
 std::string window_gl_unavailable_reason();
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

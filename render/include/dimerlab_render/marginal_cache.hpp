@@ -10,7 +10,7 @@
 
 #include "graph/graph.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 class MarginalCache {
   public:
@@ -30,4 +30,4 @@ class MarginalCache {
     std::string error_;
 };
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

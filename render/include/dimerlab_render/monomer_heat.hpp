@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 class MonomerHeat {
   public:
@@ -23,4 +23,4 @@ class MonomerHeat {
     std::uint64_t samples_ = 0;
 };
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

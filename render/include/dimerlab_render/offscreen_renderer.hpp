@@ -15,7 +15,7 @@ class QOffscreenSurface;
 class QOpenGLContext;
 class QOpenGLFramebufferObject;
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 class OffscreenRenderer {
   public:
@@ -50,4 +50,4 @@ class OffscreenRenderer {
     std::vector<std::uint8_t> rows_;  // the RGBA read-back, bottom row first as GL gives it
 };
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

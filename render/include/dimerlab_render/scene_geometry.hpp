@@ -12,7 +12,7 @@
 #include "dimerlab_render/camera.hpp"
 #include "graph/graph.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 // Dimer colour classes for the orientation × parity mode (docs/algorithms.md §8): axis × sublattice
 // parity of the edge's left (horizontal) or lower (vertical) end. kOtherClass where the graph has
@@ -76,4 +76,4 @@ class SceneGeometry {
     std::unordered_map<std::int64_t, std::vector<VertexId>> cells_;
 };
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -26,7 +26,7 @@ namespace dimerlab::gpu {
 class GlEdgeStateBuffer;
 }
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 // How draw() filled the edge-state buffer last time, and why not through interop when it did not.
 struct EdgeStatePath {
@@ -114,4 +114,4 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     bool interop_active_ = false;
 };
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render

@@ -10,7 +10,7 @@
 #include "dimerlab_lab/session.hpp"
 #include "dimerlab_render/scene_geometry.hpp"
 
-namespace dimerlab::app {
+namespace dimerlab::render {
 
 class SessionReplay {
   public:
@@ -35,4 +35,4 @@ class SessionReplay {
     std::string notice_;
 };
 
-}  // namespace dimerlab::app
+}  // namespace dimerlab::render
