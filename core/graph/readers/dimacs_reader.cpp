@@ -1,7 +1,5 @@
 #include "graph/readers/dimacs_reader.hpp"
 
-#include <utility>
-
 #include "graph/graph_limits.hpp"
 #include "graph/readers/reader_support.hpp"
 

@@ -1,6 +1,7 @@
 #include "graph/readers/edge_list_reader.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <unordered_map>
 
@@ -16,14 +17,30 @@ namespace {
 constexpr std::uint64_t kMaxIsolated = 1'000'000;
 constexpr double kMaxIsolatedFraction = 0.9;
 
+// Rounded down, so that a share short of all of them never reads "100.0%".
 std::string percent(std::uint64_t part, std::uint64_t whole) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * double(part) / double(whole));
+    std::snprintf(buf, sizeof buf, "%.1f%%", std::floor(1000.0 * double(part) / double(whole)) / 10.0);
     return buf;
 }
 
-// Vertices of 0..n-1 that no edge touches.
+// Vertices of 0..n-1 that no edge touches. A bitmap of n bits costs no more than the sorted copy
+// of the endpoints while n is below 64 per edge; beyond that, the ids are sparse and sorting
+// them is the cheaper count.
 std::uint64_t isolated_vertices(const std::vector<readers::LinedEdge>& edges, std::uint64_t n) {
+    if (n <= 64 * static_cast<std::uint64_t>(edges.size()) + 4096) {
+        std::vector<bool> used(n, false);
+        std::uint64_t count = 0;
+        for (const readers::LinedEdge& e : edges) {
+            for (const VertexId v : {e.u, e.v}) {
+                if (!used[v]) {
+                    used[v] = true;
+                    ++count;
+                }
+            }
+        }
+        return n - count;
+    }
     std::vector<VertexId> ends;
     ends.reserve(2 * edges.size());
     for (const readers::LinedEdge& e : edges) {
