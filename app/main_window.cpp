@@ -144,6 +144,7 @@ void MainWindow::lambda_changed_elsewhere(double lambda) {
 void MainWindow::panels_follow_session() {
     const Session s = controller_->current_session();
     model_panel_->set_session(s);
+    model_panel_->show_graph_notices(controller_->graph().notices());
     partition_panel_->set_problem(controller_->graph().spec(), controller_->snapshot().lambda);
     diagnostics_panel_->reset(controller_->shared_graph());
     verification_panel_->set_graph(controller_->shared_graph());

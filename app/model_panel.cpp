@@ -10,6 +10,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStringList>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <climits>
@@ -30,10 +31,14 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     error_label_->setStyleSheet("color: #c62828;");
     error_label_->setWordWrap(true);
     error_label_->hide();
+    notice_label_ = new QLabel(this);
+    notice_label_->setWordWrap(true);
+    notice_label_->hide();
     auto* spec_box = new QVBoxLayout;
     spec_box->setContentsMargins(0, 0, 0, 0);
     spec_box->addWidget(spec_edit_);
     spec_box->addWidget(error_label_);
+    spec_box->addWidget(notice_label_);
     form->addRow("Graph", spec_box);
 
     lambda_slider_ = new QSlider(Qt::Horizontal, this);
@@ -99,7 +104,10 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(apply_);
     layout->addStretch(1);
 
-    connect(spec_edit_, &QLineEdit::textChanged, this, [this] { validate(); });
+    connect(spec_edit_, &QLineEdit::textChanged, this, [this] {
+        notice_label_->hide();  // they describe the graph built from the previous text
+        validate();
+    });
     connect(spec_edit_, &QLineEdit::returnPressed, this, &ModelPanel::apply);
     connect(apply_, &QPushButton::clicked, this, &ModelPanel::apply);
     // During a drag the entry follows every pixel, but only the release becomes a recorded λ
@@ -167,6 +175,13 @@ void ModelPanel::validate() {
 void ModelPanel::show_build_error(const QString& message) {
     error_label_->setText(message);
     error_label_->setVisible(true);
+}
+
+void ModelPanel::show_graph_notices(const std::vector<std::string>& notices) {
+    QStringList lines;
+    for (const std::string& n : notices) lines << "notice: " + QString::fromStdString(n);
+    notice_label_->setText(lines.join('\n'));
+    notice_label_->setVisible(!lines.isEmpty());
 }
 
 Session ModelPanel::pending_session() const {

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QWidget>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "dimerlab_lab/session.hpp"
 #include "lambda_range.hpp"
@@ -36,11 +38,15 @@ class ModelPanel : public QWidget {
     QString spec_error() const { return spec_error_; }
     // Shows an error that only building could find (e.g. too large for memory) under the field.
     void show_build_error(const QString& message);
+    // Shows what reading the graph's file changed or suspects (Graph::notices) under the field,
+    // in the text colour, until the spec is edited; an empty list hides them.
+    void show_graph_notices(const std::vector<std::string>& notices);
     // The session Apply would request, at update 0.
     Session pending_session() const;
 
     QLineEdit* spec_edit() const { return spec_edit_; }
     QLabel* error_label() const { return error_label_; }
+    QLabel* notice_label() const { return notice_label_; }
     QSlider* lambda_slider() const { return lambda_slider_; }
     QDoubleSpinBox* lambda_entry() const { return lambda_entry_; }
     QPushButton* apply_button() const { return apply_; }
@@ -66,6 +72,7 @@ class ModelPanel : public QWidget {
     QString spec_error_;
     QLineEdit* spec_edit_ = nullptr;
     QLabel* error_label_ = nullptr;
+    QLabel* notice_label_ = nullptr;
     QSlider* lambda_slider_ = nullptr;
     QDoubleSpinBox* lambda_entry_ = nullptr;
     QSpinBox* seed_box_ = nullptr;

@@ -4,6 +4,9 @@
 // (exit 3); main() turns exceptions into one `error:` line.
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <iostream>
+
+#include "graph/graph.hpp"
 
 namespace dimerlab::cli {
 
@@ -20,6 +23,12 @@ inline CLI::Validator non_negative_integer() {
             return {};
         },
         "UINT");
+}
+
+// What a file reader changed or suspects, one `notice:` line each on stderr: stdout stays the
+// one JSON object with --json, and the user still sees why the graph differs from the file.
+inline void print_graph_notices(const Graph& g) {
+    for (const std::string& notice : g.notices()) std::cerr << "notice: " << notice << "\n";
 }
 
 CommandAction add_graph_command(CLI::App& app);

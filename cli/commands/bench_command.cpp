@@ -37,6 +37,7 @@ CommandAction add_bench_command(CLI::App& app) {
         nlohmann::ordered_json runs = nlohmann::ordered_json::array();
         for (const std::string& spec : opt->specs) {
             const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
+            print_graph_notices(g);
             if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges");
             const GlauberBenchResult r =
                 measure_glauber_throughput(g, opt->lambda, opt->sweeps * g.num_edges());

@@ -13,6 +13,7 @@
 #include "command.hpp"
 #include "counting/approx/approx_count.hpp"
 #include "counting/exact/exact_marginals.hpp"
+#include "counting/exact/frontier_dp.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "counting/exact/rational_lambda.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
@@ -43,15 +44,39 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// With --json, a refused exact count still prints its one object, so that a script reads why and
+// how large the count would be from stdout as from any other run; the error line and exit 3
+// follow as usual. The estimate is the frontier DP's, the method that scales furthest.
+void print_exact_refusal(const Graph& g, const mpq_class& lambda_q, const InfeasibleError& e) {
+    const FrontierCost cost = estimate_frontier_cost(g, choose_frontier_plan(g));
+    nlohmann::ordered_json out;
+    out["graph"] = g.spec();
+    out["lambda"] = lambda_q.get_d();
+    out["lambda_exact"] = exact_decimal_string(lambda_q);
+    out["refused"] = true;
+    out["error"] = e.what();
+    out["estimate"] = {{"method", "frontier"}, {"log2_states", cost.width}, {"bytes", cost.bytes}};
+    std::cout << out.dump() << "\n";
+}
+
 // Exact branch: the matching polynomial by the cheapest exact method, Z at the exact rational λ.
 int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
     const auto start = std::chrono::steady_clock::now();
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    print_graph_notices(g);
     ExactOptions eo;
     eo.max_states = opt.max_states;
     eo.max_bytes = static_cast<std::uint64_t>(opt.max_gb * 1e9);
     eo.name = g.spec();
-    const MatchingPolynomial p = exact_matching_polynomial(g, eo);
+    MatchingPolynomial p;
+    std::optional<ExactMarginals> marginals;
+    try {
+        p = exact_matching_polynomial(g, eo);
+        if (opt.marginals) marginals = exact_marginals(g, lambda_q.get_d(), eo);
+    } catch (const InfeasibleError& e) {
+        if (opt.json) print_exact_refusal(g, lambda_q, e);
+        throw;
+    }
     const double lambda = lambda_q.get_d();
     const mpq_class z = p.z(lambda_q);
     const double log_z = p.log_z(lambda);
@@ -70,9 +95,9 @@ int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
     out["log_z_per_vertex"] = g.num_vertices() > 0 ? log_z / g.num_vertices() : 0.0;
     out["mean_dimers"] = p.mean_dimers(lambda);
     out["var_dimers"] = p.variance_dimers(lambda);
-    if (opt.marginals) {
-        const ExactMarginals m = exact_marginals(g, lambda, eo);
-        out["marginals"] = {{"vertex_unmatched", m.vertex_unmatched}, {"edge_occupied", m.edge_occupied}};
+    if (marginals) {
+        out["marginals"] = {{"vertex_unmatched", marginals->vertex_unmatched},
+                            {"edge_occupied", marginals->edge_occupied}};
     }
     out["seconds"] = seconds_since(start);
 
@@ -113,6 +138,7 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
         throw InputError("--confidence must lie strictly between 0 and 1");
     if (opt.replicas < 2) throw InputError("--replicas must be at least 2");
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    print_graph_notices(g);
     ApproxOptions ao;
     ao.lambda = lambda_q.get_d();
     ao.epsilon = epsilon;

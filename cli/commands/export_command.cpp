@@ -116,6 +116,7 @@ int run_export(const ExportOptions& opt) {
 
     const bool want_layout = !opt.svg.empty() || !opt.tikz.empty() || !opt.video.empty();
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = want_layout});
+    print_graph_notices(g);
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
     if (!opt.plot_svg.empty() && plot_kind == PlotKind::imbalance &&
         !measure_state(g, std::vector<std::uint32_t>(g.num_vertices(), kNoMate)).axis_imbalance) {

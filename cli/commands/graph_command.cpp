@@ -22,6 +22,7 @@ CommandAction add_graph_command(CLI::App& app) {
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
     return [opt]() {
         const Graph g = make_graph(opt->spec, BuildOptions{.with_layout = false});
+        print_graph_notices(g);
         nlohmann::ordered_json out;
         out["spec"] = g.spec();
         out["n"] = g.num_vertices();

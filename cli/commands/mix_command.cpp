@@ -73,6 +73,7 @@ int run_mix(const MixOptions& opt) {
     q.threads = opt.threads;
     const auto t0 = std::chrono::steady_clock::now();
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    print_graph_notices(g);
     const bool show_progress = opt.progress || ::isatty(STDERR_FILENO);
     auto last = std::chrono::steady_clock::now();
     const MixReport report = compute_mix_report(g, q, [&](const MixProgress& p) {

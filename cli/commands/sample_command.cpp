@@ -116,6 +116,7 @@ int run_sample(const SampleOptions& opt) {
     const LambdaRecord& record = spec.record;
 
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    print_graph_notices(g);
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
     const std::uint64_t m = g.num_edges();
     // Default burn-in: a tenth of the measured sweeps, so the empty start does not bias means.

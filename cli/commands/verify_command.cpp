@@ -167,6 +167,7 @@ CommandAction add_verify_command(CLI::App& app) {
         std::optional<verify::LiveCheckReport> live;
         if (!opt->graph.empty()) {
             const Graph g = make_graph(opt->graph, BuildOptions{.with_layout = false});
+            print_graph_notices(g);
             graph_checks = verify::check_graph(g);
             out["graph_checks"] = verify::to_json(*graph_checks);
             if (!graph_checks->all_ok()) rc = 1;

@@ -64,6 +64,12 @@ class Graph {
     const std::string& spec() const { return spec_; }
     void set_spec(std::string spec) { spec_ = std::move(spec); }
 
+    // What a file reader changed or suspects about the file (repeats dropped, a diagonal dropped,
+    // ids that look 1-based), one line each, "PATH: ..."; empty for every other graph. The
+    // caller decides where they go: core code never prints.
+    const std::vector<std::string>& notices() const { return notices_; }
+    void set_notices(std::vector<std::string> notices) { notices_ = std::move(notices); }
+
     // 2-D drawing coordinates, one per vertex; empty when no layout was computed.
     const std::vector<Point2>& layout() const { return layout_; }
     void set_layout(std::vector<Point2> layout);  // throws std::invalid_argument on size mismatch
@@ -81,6 +87,7 @@ class Graph {
     bool bipartite_ = true;
     std::uint64_t hash_ = 0;
     std::string spec_;
+    std::vector<std::string> notices_;
     std::vector<Point2> layout_;
     std::vector<EdgeAxis> axes_;
 };

@@ -189,6 +189,8 @@ std::string GraphSpec::canonical() const {
             break;
         case Shape::file:
             out += ":" + path;
+            if (relabel) out += ",relabel";
+            if (one_based) out += ",one-based";
             break;
     }
     return out;
@@ -242,15 +244,45 @@ GraphSpec parse_graph_spec(std::string_view text) {
             spec.probability = p.probability();
             p.keywords(spec);
             break;
-        case Shape::file:
+        case Shape::file: {
             if (params.empty()) p.fail_usage("missing PATH");
-            if (!graph_file_format(params)) {
+            // Options follow the path after commas; a path that already ends in a known extension
+            // is taken whole, so that commas inside file names still work.
+            std::string_view path = params;
+            std::vector<std::string_view> options;
+            while (!graph_file_format(path)) {
+                const std::size_t comma = path.rfind(',');
+                if (comma == std::string_view::npos) break;
+                options.push_back(path.substr(comma + 1));
+                path = path.substr(0, comma);
+            }
+            const auto format = graph_file_format(path);
+            if (!format) {
                 p.fail(
                     "unknown file extension; expected .txt, .edges (edge list), .mtx (Matrix Market), "
                     ".col or .dimacs (DIMACS)");
             }
-            spec.path = std::string(params);
+            for (const std::string_view option : options) {
+                bool& flag = option == "relabel" ? spec.relabel : spec.one_based;
+                if (option != "relabel" && option != "one-based") {
+                    p.fail("unknown file option '" + shown(option) + "'; expected relabel or one-based");
+                }
+                if (flag) p.fail(std::string(option) + " given twice");
+                flag = true;
+            }
+            if (spec.relabel && spec.one_based) {
+                p.fail(
+                    "relabel and one-based exclude each other: relabel numbers the ids whatever they start "
+                    "at");
+            }
+            if (!options.empty() && *format != GraphFileFormat::edge_list) {
+                p.fail(
+                    "relabel and one-based apply to edge lists (.txt, .edges) only; DIMACS and Matrix Market "
+                    "ids are 1-based by definition");
+            }
+            spec.path = std::string(path);
             break;
+        }
     }
     check_ranges(p, spec);
     return spec;
@@ -262,7 +294,8 @@ Graph build_graph(const GraphSpec& spec, const BuildOptions& options) {
     const std::string canonical = s.canonical();
     Graph g;
     if (s.family == "file") {
-        g = read_graph_file(s.path, options.max_bytes);
+        g = read_graph_file(s.path, options.max_bytes,
+                            EdgeListIds{.one_based = s.one_based, .relabel = s.relabel});
         if (options.with_layout) g.set_layout(families::igraph_force_layout(g, s.seed));
     } else {
         const families::FamilySize size = families::family_size(s);

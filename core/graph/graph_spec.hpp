@@ -16,7 +16,9 @@ struct GraphSpec {
     double probability = 0;           // gnp only
     std::uint64_t seed = 1;           // random families; `seed=` keyword, default 1
     std::string path;                 // file only
-    std::string canonical() const;    // e.g. "grid:64x64", "regular:2000,3,seed=7"
+    bool relabel = false;             // file only: `,relabel` (edge lists)
+    bool one_based = false;           // file only: `,one-based` (edge lists)
+    std::string canonical() const;    // e.g. "grid:64x64", "regular:2000,3,seed=7", "file:g.txt,relabel"
 };
 
 // Throws InputError with a one-line message naming the spec and what was expected.
@@ -28,7 +30,8 @@ struct BuildOptions {
 };
 
 // Builds the graph with its layout and (for lattices) edge axes. Throws InputError for sizes that
-// would not fit in memory (saying how much would be needed) and for file errors.
+// would not fit in memory (saying how much would be needed) and for file errors; what a file
+// reader accepted but changed comes back in the graph's notices().
 Graph build_graph(const GraphSpec& spec, const BuildOptions& options = {});
 
 // parse + build.

@@ -508,6 +508,39 @@ class TestAppPanels : public QObject {
                  qPrintable(panel.rounds_text()));
         QVERIFY2(panel.rhat_text().contains("split-R̂ over 4 chains"), qPrintable(panel.rhat_text()));
     }
+    // A file the reader accepts with a change: the lab's graph carries the notice, and the panel
+    // shows it under the spec field as the CLI prints it, not in the error colour, until the spec
+    // is edited.
+    void file_notices_show_beside_the_spec_field() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("diag.mtx").toStdString();
+        {
+            QFile f(QString::fromStdString(path));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n1 1\n2 1\n3 2\n");
+        }
+        Session session;
+        session.graph = "file:" + path;
+        session.running = false;
+        MockRenderTarget target;
+        LabController lab(session, target);
+        ModelPanel panel;
+        panel.show();
+        panel.set_session(session);
+        panel.show_graph_notices(lab.graph().notices());
+        QVERIFY(panel.notice_label()->isVisible());
+        QCOMPARE(panel.notice_label()->text(),
+                 QString::fromStdString("notice: " + path +
+                                        ": dropped 1 diagonal entry (a self-loop), on line 3"));
+        QVERIFY(panel.notice_label()->styleSheet().isEmpty());
+        QVERIFY(!panel.error_label()->isVisible());
+        panel.spec_edit()->setText("grid:3x3");
+        QVERIFY(!panel.notice_label()->isVisible());
+        panel.show_graph_notices({});
+        QVERIFY(!panel.notice_label()->isVisible());
+    }
+
     void slider_drag_records_one_lambda_change() {
         Session session;
         session.graph = "grid:4x4";

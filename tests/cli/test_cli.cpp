@@ -256,6 +256,52 @@ class TestCli : public QObject {
         QCOMPARE(run["same_final_state"].toBool(), true);
         QVERIFY(run["ratio"].toDouble() > 0);
     }
+
+    // A graph file the reader accepts with a change: one notice line on stderr, the JSON intact.
+    void graph_file_notice_goes_to_stderr() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("repeat.col");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("\xEF\xBB\xBFp edge 3 4\re 1 2\re 2 3\re 2 1\re 1 2\r");  // BOM, old-Mac line ends
+        f.close();
+        const QByteArray notice =
+            ("notice: " + path + ": dropped 1 repeated edge line (line 5 repeats line 2)\n").toUtf8();
+        const CliResult g = run_cli({"graph", "--graph", "file:" + path, "--json"});
+        QCOMPARE(g.exit_code, 0);
+        QCOMPARE(g.err, notice);
+        QCOMPARE(g.out.count('\n'), 1);
+        QCOMPARE(g.json()["n"].toInt(), 3);
+        QCOMPARE(g.json()["m"].toInt(), 2);
+        const CliResult s = run_cli({"sample", "--graph", "file:" + path, "--sweeps", "1", "--json"});
+        QCOMPARE(s.exit_code, 0);
+        QVERIFY2(s.err.startsWith(notice), s.err.constData());
+        QCOMPARE(s.out.count('\n'), 1);
+    }
+
+    void sparse_edge_list_is_refused_and_relabel_reads_it() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("sparse.txt");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("0 50000000\n");
+        f.close();
+        const CliResult refused = run_cli({"graph", "--graph", "file:" + path, "--json"});
+        verify_one_error_line(refused, 2);
+        QCOMPARE(refused.err,
+                 ("error: " + path + ": the largest id, 50000000, makes 50000001 vertices, and 49999999 of " +
+                  "them (99.9%) are in no edge; use the spec file:" + path +
+                  ",relabel to number the ids in order of first appearance\n")
+                     .toUtf8());
+        const CliResult relabelled = run_cli({"graph", "--graph", "file:" + path + ",relabel", "--json"});
+        QCOMPARE(relabelled.exit_code, 0);
+        QVERIFY(relabelled.err.isEmpty());
+        QCOMPARE(relabelled.json()["spec"].toString(), "file:" + path + ",relabel");
+        QCOMPARE(relabelled.json()["n"].toInt(), 2);
+        QCOMPARE(relabelled.json()["m"].toInt(), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -71,7 +71,24 @@ class TestCountCli : public QObject {
         QCOMPARE(r.exit_code, 3);
         QVERIFY2(r.err.startsWith("error:") && r.err.contains("--epsilon") && r.err.contains("2^"),
                  r.err.constData());
-        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1);
+        // With --json the refusal is still one object on stdout, with the size estimate.
+        QCOMPARE(r.out.count('\n'), 1);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["graph"].toString(), QString("grid:40x40"));
+        QCOMPARE(o["refused"].toBool(), true);
+        QCOMPARE("error: " + o["error"].toString() + "\n", QString::fromUtf8(r.err));
+        const QJsonObject estimate = o["estimate"].toObject();
+        QCOMPARE(estimate["method"].toString(), QString("frontier"));
+        QVERIFY(estimate["log2_states"].toDouble() >= 40);
+        QVERIFY2(
+            r.err.contains("2^" + QByteArray::number(estimate["log2_states"].toInt()) + " frontier states"),
+            r.out.constData());
+        QVERIFY(estimate["bytes"].toDouble() > 1e9);
+        const CliResult plain =
+            run_cli({"count", "--graph", "grid:40x40", "--lambda", "1", "--exact"}, 60000);
+        QCOMPARE(plain.exit_code, 3);
+        QVERIFY(plain.out.isEmpty());
     }
 
     void readable_summary_without_json() {

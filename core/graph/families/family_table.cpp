@@ -108,7 +108,7 @@ constexpr FamilyDescriptor kFamilies[] = {
          return {dim(s, 0), dim(s, 1), igraph_bytes(dim(s, 0), dim(s, 1))};
      },
      [](Spec s, Opt o) { return build_gnm(d(s, 0), d(s, 1), s.seed, o.with_layout); }},
-    {"file", S::file, "file:PATH", "file:graph.mtx", nullptr, nullptr},
+    {"file", S::file, "file:PATH[,relabel|,one-based]", "file:graph.mtx", nullptr, nullptr},
 };
 
 }  // namespace

@@ -39,21 +39,34 @@ Graph read_dimacs(std::istream& in, const std::string& name, std::uint64_t max_b
                     source.fail("vertex " + std::to_string(id) + " is out of range 1.." + std::to_string(n));
                 }
             }
-            if (edges.size() >= m) {
-                source.fail("more edges than the " + std::to_string(m) + " announced on line " +
-                            std::to_string(p_line));
-            }
             edges.add(static_cast<VertexId>(*u - 1), static_cast<VertexId>(*v - 1));
         } else {
             source.fail("expected a 'c', 'p' or 'e' line, got " + quoted(source.line()));
         }
     }
     if (p_line == 0) source.fail_file("no 'p edge N M' line");
-    if (edges.size() != m) {
+    const std::uint64_t lines = edges.size();
+    Graph g = edges.build(n, Mirrors::merge_drop_repeats, max_bytes);
+    // Writers disagree on what M counts: the 'e' lines, or the edges once each when every edge
+    // is listed in both directions. Either is accepted; anything else suggests a cut-off file.
+    if (m != lines && m != g.num_edges()) {
+        const std::string found = lines == g.num_edges()
+                                      ? std::to_string(lines)
+                                      : count_of(lines, "edge line", "edge lines") + " and " +
+                                            count_of(g.num_edges(), "distinct edge", "distinct edges");
         source.fail_file("line " + std::to_string(p_line) + " announces " + std::to_string(m) +
-                         " edges, found " + std::to_string(edges.size()));
+                         " edges, found " + found);
     }
-    return edges.build(n, Mirrors::repeat, max_bytes);
+    const CollectStats& stats = edges.stats();
+    if (stats.dropped_repeats > 0) {
+        const bool one = stats.dropped_repeats == 1;
+        g.set_notices({name + ": dropped " +
+                       count_of(stats.dropped_repeats, "repeated edge line", "repeated edge lines") +
+                       (one ? " (line " : " (the first, line ") + std::to_string(stats.first_repeat_line) +
+                       (one ? " repeats line " : ", repeats line ") +
+                       std::to_string(stats.first_repeat_original) + ")"});
+    }
+    return g;
 }
 
 }  // namespace dimerlab

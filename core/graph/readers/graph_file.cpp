@@ -28,7 +28,7 @@ std::optional<GraphFileFormat> graph_file_format(std::string_view path) {
     return std::nullopt;
 }
 
-Graph read_graph_file(const std::string& path, std::uint64_t max_bytes) {
+Graph read_graph_file(const std::string& path, std::uint64_t max_bytes, EdgeListIds ids) {
     const auto format = graph_file_format(path);
     if (!format) {
         throw InputError("graph file '" + path +
@@ -40,7 +40,7 @@ Graph read_graph_file(const std::string& path, std::uint64_t max_bytes) {
     if (!in) throw InputError("cannot open graph file '" + path + "': " + std::strerror(errno));
     switch (*format) {
         case GraphFileFormat::edge_list:
-            return read_edge_list(in, path, max_bytes);
+            return read_edge_list(in, path, max_bytes, ids);
         case GraphFileFormat::matrix_market:
             return read_matrix_market(in, path, max_bytes);
         case GraphFileFormat::dimacs:

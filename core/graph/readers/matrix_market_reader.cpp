@@ -43,7 +43,7 @@ Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_
 
     std::uint64_t size_line = 0, rows = 0, entries = 0;
     EdgeCollector edges(source, 1);
-    std::uint64_t seen = 0;
+    std::uint64_t seen = 0, diagonal = 0, first_diagonal = 0;
     while (source.next()) {
         const std::vector<std::string_view> fields = split_fields(source.line());
         if (fields.empty() || fields[0].front() == '%') continue;
@@ -86,6 +86,12 @@ Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_
             source.fail("more entries than the " + std::to_string(entries) + " announced on line " +
                         std::to_string(size_line));
         }
+        // Structural matrices from SuiteSparse and elsewhere often store the diagonal; for a
+        // graph it is a self-loop, which the dimer model has no use for.
+        if (*i == *j) {
+            if (diagonal++ == 0) first_diagonal = source.number();
+            continue;
+        }
         edges.add(static_cast<VertexId>(*i - 1), static_cast<VertexId>(*j - 1));
     }
     if (size_line == 0) source.fail_file("no size line 'rows columns entries' after the header");
@@ -93,7 +99,29 @@ Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_
         source.fail_file("line " + std::to_string(size_line) + " announces " + std::to_string(entries) +
                          " entries, found " + std::to_string(seen));
     }
-    return edges.build(rows, symmetry == "general" ? Mirrors::merge : Mirrors::repeat, max_bytes);
+    const bool general = symmetry == "general";
+    const std::uint64_t off_diagonal = edges.size();
+    Graph g = edges.build(rows, general ? Mirrors::merge : Mirrors::repeat, max_bytes);
+    std::vector<std::string> notices;
+    if (diagonal == 1) {
+        notices.push_back(name + ": dropped 1 diagonal entry (a self-loop), on line " +
+                          std::to_string(first_diagonal));
+    } else if (diagonal > 1) {
+        notices.push_back(name + ": dropped " + std::to_string(diagonal) +
+                          " diagonal entries (self-loops), the first on line " +
+                          std::to_string(first_diagonal));
+    }
+    const CollectStats& stats = edges.stats();
+    if (general && stats.unmirrored > 0) {
+        const bool one = stats.unmirrored == 1;
+        notices.push_back(
+            name + ": the general matrix is not symmetric: " + std::to_string(stats.unmirrored) + " of its " +
+            count_of(off_diagonal, "off-diagonal entry", "off-diagonal entries") + " (i,j) " +
+            (one ? "has" : "have") + " no (j,i), " + (one ? "on" : "the first on") + " line " +
+            std::to_string(stats.first_unmirrored_line) + "; the graph has an edge for each");
+    }
+    g.set_notices(std::move(notices));
+    return g;
 }
 
 }  // namespace dimerlab

@@ -10,12 +10,21 @@
 namespace dimerlab::readers {
 
 bool LineSource::next() {
-    if (!std::getline(in_, line_)) {
+    using traits = std::char_traits<char>;
+    std::streambuf* buf = in_.rdbuf();
+    line_.clear();
+    int c = buf->sbumpc();
+    if (traits::eq_int_type(c, traits::eof())) {
         if (in_.bad()) fail_file("read error after line " + std::to_string(number_));
         return false;
     }
+    while (!traits::eq_int_type(c, traits::eof()) && c != '\n' && c != '\r') {
+        line_.push_back(traits::to_char_type(c));
+        c = buf->sbumpc();
+    }
+    if (c == '\r' && buf->sgetc() == '\n') buf->sbumpc();
     ++number_;
-    if (!line_.empty() && line_.back() == '\r') line_.pop_back();
+    if (number_ == 1 && line_.starts_with("\xEF\xBB\xBF")) line_.erase(0, 3);
     return true;
 }
 
@@ -76,14 +85,29 @@ std::string quoted(std::string_view text) {
     std::string out = "'";
     for (std::size_t i = 0; i < text.size() && i < kMax; ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
-        out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
+        if (c == '\\') {
+            out += "\\\\";
+        } else if (c >= 0x20 && c < 0x7f) {
+            out += static_cast<char>(c);
+        } else {
+            static const char* const hex = "0123456789ABCDEF";
+            out += {'\\', 'x', hex[c >> 4], hex[c & 15]};
+        }
     }
     if (text.size() > kMax) out += "...";
     return out + "'";
 }
 
+std::string count_of(std::uint64_t count, const std::string& singular, const std::string& plural) {
+    return std::to_string(count) + " " + (count == 1 ? singular : plural);
+}
+
+std::string EdgeCollector::label(VertexId v) const {
+    return std::to_string(file_ids_ != nullptr ? (*file_ids_)[v] : v + base_);
+}
+
 void EdgeCollector::add(VertexId u, VertexId v) {
-    if (u == v) source_.fail("self-loop at vertex " + std::to_string(u + base_) + " (graphs must be simple)");
+    if (u == v) source_.fail("self-loop at vertex " + label(u) + " (graphs must be simple)");
     edges_.push_back({u, v, source_.number()});
 }
 
@@ -101,39 +125,50 @@ Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_b
         return ka != kb ? ka < kb : edges_[a].line < edges_[b].line;
     });
     std::vector<bool> drop(edges_.size(), false);
+    stats_ = {};
     // Report the repeat that comes earliest in the file, as a reader going line by line would.
     std::optional<std::pair<std::size_t, std::size_t>> first_repeat;  // (earlier, later) indices
-    std::size_t group_start = 0;
-    for (std::size_t k = 1; k < order.size(); ++k) {
-        if (key(order[k]) != key(order[k - 1])) {
-            group_start = k;
-            continue;
-        }
-        // In merge mode only an earlier entry with the same orientation is a repeat; a mirrored
-        // one completes the pair. Groups hold at most two entries before a repeat shows up.
-        const LinedEdge& cur = edges_[order[k]];
-        std::optional<std::size_t> conflict;
-        bool mirrored = false;
-        for (std::size_t j = group_start; j < k; ++j) {
-            const LinedEdge& prev = edges_[order[j]];
-            if (mirrors == Mirrors::repeat || (prev.u == cur.u && prev.v == cur.v)) {
-                conflict = order[j];
-                break;
+    std::size_t k = 0;
+    while (k < order.size()) {
+        std::size_t end = k + 1;
+        while (end < order.size() && key(order[end]) == key(order[k])) ++end;
+        // first[d]: the earliest entry of the group written in direction d (u < v or u > v).
+        std::optional<std::size_t> first[2];
+        for (std::size_t j = k; j < end; ++j) {
+            const std::size_t i = order[j];
+            const int d = edges_[i].u < edges_[i].v ? 0 : 1;
+            std::optional<std::size_t> earlier;
+            if (mirrors == Mirrors::repeat) {
+                if (j > k) earlier = order[k];
+            } else {
+                earlier = first[d];
             }
-            mirrored = true;
+            if (earlier) {
+                if (mirrors == Mirrors::merge_drop_repeats) {
+                    drop[i] = true;
+                    if (stats_.dropped_repeats++ == 0 || edges_[i].line < stats_.first_repeat_line) {
+                        stats_.first_repeat_line = edges_[i].line;
+                        stats_.first_repeat_original = edges_[*earlier].line;
+                    }
+                } else if (!first_repeat || edges_[i].line < edges_[first_repeat->second].line) {
+                    first_repeat = {*earlier, i};
+                }
+                continue;
+            }
+            if (first[1 - d]) drop[i] = true;  // the mirror of an edge already kept
+            first[d] = i;
         }
-        if (conflict) {
-            if (!first_repeat || cur.line < edges_[first_repeat->second].line)
-                first_repeat = {*conflict, order[k]};
-        } else if (mirrored) {
-            drop[order[k]] = true;
+        if (mirrors != Mirrors::repeat && (!first[0] || !first[1])) {
+            const std::uint64_t line = edges_[first[0] ? *first[0] : *first[1]].line;
+            if (stats_.unmirrored++ == 0 || line < stats_.first_unmirrored_line)
+                stats_.first_unmirrored_line = line;
         }
+        k = end;
     }
     if (first_repeat) {
         const LinedEdge& a = edges_[first_repeat->first];
         const LinedEdge& b = edges_[first_repeat->second];
-        source_.fail_at(b.line, "repeated edge " + std::to_string(b.u + base_) + " " +
-                                    std::to_string(b.v + base_) + ", first given on line " +
+        source_.fail_at(b.line, "repeated edge " + label(b.u) + " " + label(b.v) + ", first given on line " +
                                     std::to_string(a.line) + " (graphs must be simple)");
     }
     std::vector<Edge> edges;

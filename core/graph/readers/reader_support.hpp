@@ -12,8 +12,10 @@
 
 namespace dimerlab::readers {
 
-// Lines of a text stream numbered from 1, with a trailing '\r' removed so that files written on
-// Windows read the same. Every error it raises starts with "name:line:".
+// Lines of a text stream numbered from 1. A line ends at LF, CRLF or a lone CR, so that files
+// written on Windows and on old Macs read the same; a UTF-8 byte-order mark before the first line
+// is dropped, since editors on Windows add one unasked. Every error it raises starts with
+// "name:line:".
 class LineSource {
   public:
     LineSource(std::istream& in, std::string name) : in_(in), name_(std::move(name)) {}
@@ -38,9 +40,12 @@ bool is_blank(std::string_view line);
 std::optional<std::uint64_t> parse_whole(std::string_view text);
 // Any number std::from_chars reads in full (weights, matrix values).
 bool is_number(std::string_view text);
-// The text in single quotes, control bytes replaced and long text cut, so that a message stays
-// one readable line whatever the file holds.
+// The text in single quotes, every byte outside printable ASCII written as \xHH (and '\' as
+// '\\') and long text cut, so that a message stays one line and shows bytes an editor hides.
 std::string quoted(std::string_view text);
+
+// "1 edge", "2 edges".
+std::string count_of(std::uint64_t count, const std::string& singular, const std::string& plural);
 
 struct LinedEdge {
     VertexId u;
@@ -48,24 +53,45 @@ struct LinedEdge {
     std::uint64_t line;
 };
 
-// How a reader treats (j,i) after (i,j): a repeat like any other, or the other half of a
-// general (unsymmetric) Matrix Market adjacency matrix.
-enum class Mirrors { repeat, merge };
+// How a reader treats a second (i,j) or a (j,i) after (i,j):
+//  repeat: both are repeats, refused (edge lists, symmetric Matrix Market);
+//  merge: (j,i) is the other half of one undirected edge, a second (i,j) is refused (general
+//         Matrix Market, an adjacency matrix that need not be symmetric);
+//  merge_drop_repeats: as merge, but a second (i,j) is dropped and counted (DIMACS, where files
+//         list edges once, in both directions, and sometimes twice).
+enum class Mirrors { repeat, merge, merge_drop_repeats };
+
+// What build() merged or dropped, for the readers' notices.
+struct CollectStats {
+    std::uint64_t dropped_repeats = 0;  // merge_drop_repeats only
+    std::uint64_t first_repeat_line = 0;
+    std::uint64_t first_repeat_original = 0;  // the line it repeats
+    std::uint64_t unmirrored = 0;             // merge modes: edges given in one direction only
+    std::uint64_t first_unmirrored_line = 0;
+};
 
 class EdgeCollector {
   public:
     explicit EdgeCollector(const LineSource& source, std::uint64_t id_base)
         : source_(source), base_(id_base) {}
+    // Ids as the file wrote them, for messages, when the reader renumbered them.
+    void set_file_ids(const std::vector<std::uint64_t>* ids) { file_ids_ = ids; }
     // Refuses a self-loop at the current line.
     void add(VertexId u, VertexId v);
     std::size_t size() const { return edges_.size(); }
+    const std::vector<LinedEdge>& edges() const { return edges_; }
     // Refuses repeated edges (naming both lines) and graphs too large, then builds the graph.
     Graph build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_bytes);
+    const CollectStats& stats() const { return stats_; }
 
   private:
+    std::string label(VertexId v) const;
+
     const LineSource& source_;
     std::uint64_t base_;
+    const std::vector<std::uint64_t>* file_ids_ = nullptr;
     std::vector<LinedEdge> edges_;
+    CollectStats stats_;
 };
 
 }  // namespace dimerlab::readers
