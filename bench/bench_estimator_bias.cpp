@@ -95,6 +95,7 @@ int main(int argc, char** argv) {
     unsigned replicas = dimerlab::ApproxOptions{}.replicas;
     unsigned second_target = 0;
     std::vector<std::string> positional;
+    bool detail = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const auto next = [&]() -> std::string {
@@ -119,6 +120,8 @@ int main(int argc, char** argv) {
             extra_specs.push_back(next());
         } else if (a == "--threads") {
             threads = static_cast<unsigned>(std::max(1, std::atoi(next().c_str())));
+        } else if (a == "--detail") {
+            detail = true;
         } else if (a == "--vertex") {
             method = dimerlab::ApproxMethod::vertex_reduction;
         } else if (a == "--replicas") {
@@ -192,6 +195,7 @@ int main(int argc, char** argv) {
             const double exact = poly.log_z(lambda);
             std::vector<double> error(seeds), half(seeds), updates(seeds);
             std::vector<int> covered(seeds);
+            std::vector<double> bias(seeds);
             std::vector<std::vector<double>> values(seeds);
             std::atomic<int> next{0};
             const auto worker = [&] {
@@ -210,6 +214,15 @@ int main(int argc, char** argv) {
                     covered[s] = r.ci_lo <= exact && exact <= r.ci_hi;
                     updates[s] = double(r.updates);
                     values[s] = r.replica_log_z;
+                    bias[s] = r.bias_correction;
+                    if (detail)
+                        std::printf(
+                            "run %s lambda=%g seed=%llu: error %+.5f half %.4f first_sd %.4f second_sd %.4f "
+                            "within_sd %.4f N %u stages %zu samples/stage %llu replica-mean error %+.5f\n",
+                            spec.c_str(), lambda, static_cast<unsigned long long>(o.seed), r.log_z - exact,
+                            r.half_width, r.first_stage_sd, r.replica_sd, r.within_replica_sd, r.replicas,
+                            r.stages, static_cast<unsigned long long>(r.samples_per_stage),
+                            r.replica_mean_log_z - exact);
                 }
             };
             std::vector<std::thread> pool;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "counting/approx/annealing_schedule.hpp"
+#include "counting/approx/pooled_ratio.hpp"
 #include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph.hpp"
 
@@ -17,6 +18,9 @@ struct ReplicaRun {
     // Per stage: N_i · Var of that stage's (linearised) contribution to ln Ẑ, autocorrelation
     // included (batch means); 0 where the stage drew no samples. Sizes the next batch.
     std::vector<double> unit_variance;
+    // log_z's terms, for pooling across the batch: the paired product's ln ū_i (sign +1) and
+    // ln d̄_i (sign -1) for stage i at indices 2i and 2i + 1; vertex reduction's ln p̂_i (sign -1).
+    ReplicaTerms terms;
 };
 
 struct ReplicaControl {
