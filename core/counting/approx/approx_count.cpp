@@ -243,8 +243,9 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     };
 
     // Sizing. The second stage should hold about second_target replicas: more replicas make
-    // the first stage a smaller share of the work (total ∝ first_count / target + 1), but each
-    // replica then has fewer samples per stage and a larger nonlinearity (Jensen) bias.
+    // the first stage a smaller share of the work (total ∝ first_count / target + 1); each
+    // replica then has fewer samples per stage, whose larger Jensen bias the pooling divides by
+    // the number of replicas.
     const std::size_t second_target =
         options.second_stage_target ? options.second_stage_target : 2 * std::size_t(first_count);
     const double t_first = student_t_quantile(options.confidence, double(first_count - 1));

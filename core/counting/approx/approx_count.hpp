@@ -52,8 +52,8 @@ struct ApproxOptions {
     // degrees of freedom. The second stage's count follows from the first stage's spread.
     unsigned replicas = 8;
     // Stein's second stage is sized to hold about this many replicas (0: 2 · replicas). More make
-    // the first stage a smaller share of the work, fewer make each replica larger and its
-    // nonlinearity (Jensen) bias smaller.
+    // the first stage a smaller share of the work; the second stage pools its replicas stage by
+    // stage, so smaller replicas no longer add a Jensen bias that the average keeps.
     unsigned second_stage_target = 0;
     unsigned threads = 0;  // 0: hardware concurrency, at most `replicas`
     // Samples per stage in the pilot batch, which only sizes the later batches and never forms

@@ -34,17 +34,29 @@ PooledEstimate pool_replicas(double offset, std::span<const ReplicaTerms> replic
     const std::size_t count = replicas.size();
     const std::vector<signed char>& signs = replicas.front().signs;
     PooledEstimate out;
-    // Leave-one-out sums by direct recomputation (O(R² terms)): subtracting one replica's share
-    // from the full sum would lose every digit when that replica dominates a rare-event stage.
     std::vector<double> without(count, offset);
     out.pooled = offset;
     std::vector<double> column(count);
+    std::vector<double> share(count);
     for (std::size_t j = 0; j < terms; ++j) {
         if (signs[j] == 0) continue;
-        for (std::size_t r = 0; r < count; ++r) column[r] = replicas[r].log_means[j];
-        out.pooled += signs[j] * log_mean_exp(column, count);
-        if (count >= 2)
-            for (std::size_t r = 0; r < count; ++r) without[r] += signs[j] * log_mean_exp(column, r);
+        double top = -std::numeric_limits<double>::infinity();
+        for (std::size_t r = 0; r < count; ++r) {
+            column[r] = replicas[r].log_means[j];
+            top = std::max(top, column[r]);
+        }
+        double sum = 0;
+        for (std::size_t r = 0; r < count; ++r) sum += share[r] = std::exp(column[r] - top);
+        out.pooled += signs[j] * (top + std::log(sum / double(count)));
+        if (count < 2) continue;
+        for (std::size_t r = 0; r < count; ++r) {
+            // Taking one replica's share off the sum loses every digit when that replica
+            // dominates (a rare-event stage where only it saw a dimer); at most one can hold over
+            // half the sum, and it is summed afresh.
+            const double rest = share[r] <= 0.5 * sum ? top + std::log((sum - share[r]) / double(count - 1))
+                                                      : log_mean_exp(column, r);
+            without[r] += signs[j] * rest;
+        }
     }
     for (const ReplicaTerms& rep : replicas) {
         double own = offset;
