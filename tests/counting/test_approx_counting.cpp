@@ -383,6 +383,24 @@ class TestApproxCounting : public QObject {
         QCOMPARE(r.confidence, 0.95);
     }
 
+    // Replica r runs on its own tape and is pooled at index r, so the estimate, the interval and
+    // the correction are the same bit for bit on one thread or three.
+    void estimate_does_not_depend_on_the_thread_count() {
+        const Graph g = make_graph("grid:4x4", BuildOptions{.with_layout = false});
+        ApproxOptions o;
+        o.epsilon = 0.2;
+        o.seed = 7;
+        o.threads = 1;
+        const ApproxResult one = estimate_log_z(g, o);
+        o.threads = 3;
+        const ApproxResult three = estimate_log_z(g, o);
+        QCOMPARE(one.log_z, three.log_z);
+        QCOMPARE(one.half_width, three.half_width);
+        QCOMPARE(one.bias_correction, three.bias_correction);
+        QCOMPARE(one.within_replica_sd, three.within_replica_sd);
+        QCOMPARE(one.replica_log_z, three.replica_log_z);
+    }
+
     // Ensemble mode only schedules the replicas differently: chain k of the batch's ensemble runs
     // the tape replica k runs on its own thread, so every value is equal bit for bit.
     void ensemble_backend_gives_the_same_estimate_bit_for_bit() {
