@@ -2,13 +2,16 @@
 // seeded runs against the exact ln Z of the matching polynomial, reported as one table row:
 // coverage of the interval ± its standard error, mean error (estimate − exact) ± its standard
 // error, and the spread of the errors over the stated σ (half-width / z_{(1+c)/2}, the normal σ
-// the interval claims; an honest interval has a ratio near 1 or below). The last columns describe
-// the second-stage replicas, standardised within each run: skewness and excess kurtosis, which
-// decide how far a first stage of 8 replicas can misjudge their spread.
+// the interval claims: Stein's interval on normal replicas gives about 0.98, since the second
+// stage's size follows the first stage's spread). The last columns describe the second-stage
+// replicas, standardised within each run: skewness and excess kurtosis, which decide how far a
+// first stage of 8 replicas can misjudge their spread (standardising by the run's own mean and sd
+// pulls the kurtosis of normal replicas to about -6/(N+1), -0.35 for N = 16). --detail prints
+// every run: error, half-width, the first stage's spread and within-replica sd, N.
 //
 // Usage: bench_estimator_bias [--seeds N] [--first-seed S] [--epsilon E] [--lambdas 1,4]
 //          [--graphs NAME,...] [--graph SPEC]... [--threads T] [--vertex] [--replicas R]
-//          [--second-target K]
+//          [--second-target K] [--detail]
 // NAME is one of the built-in graphs below (default: all of them); --graph adds any spec. The
 // file graphs are written to a temporary directory first, so the readers are part of the check.
 // The old positional form `SPEC LAMBDA EPSILON SEEDS [FIRST_SEED]` still works.
