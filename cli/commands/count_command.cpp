@@ -186,6 +186,9 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     out["first_stage_replicas"] = r.first_stage_replicas;
     out["first_stage_sd"] = r.first_stage_sd;
     out["replica_sd"] = r.replica_sd;
+    out["within_replica_sd"] = r.within_replica_sd;
+    out["estimator"] = "pooled-stage-ratios-jackknife";
+    out["bias_correction"] = r.bias_correction;
     out["stages"] = r.stages;
     out["samples_per_stage"] = r.samples_per_stage;
     out["seed"] = opt.seed;

@@ -52,8 +52,8 @@ struct ApproxOptions {
     // degrees of freedom. The second stage's count follows from the first stage's spread.
     unsigned replicas = 8;
     // Stein's second stage is sized to hold about this many replicas (0: 2 · replicas). More make
-    // the first stage a smaller share of the work, fewer make each replica larger and its
-    // nonlinearity (Jensen) bias smaller.
+    // the first stage a smaller share of the work; the second stage pools its replicas stage by
+    // stage, so smaller replicas no longer add a Jensen bias that the average keeps.
     unsigned second_stage_target = 0;
     unsigned threads = 0;  // 0: hardware concurrency, at most `replicas`
     // Samples per stage in the pilot batch, which only sizes the later batches and never forms
@@ -81,16 +81,25 @@ struct ApproxResult {
     std::string method;
     std::string backend;  // "cpu-threads", or "ensemble-" + the ensemble's backend name
     std::string notice;   // why a requested ensemble was not used, if it was not
-    double log_z = 0;     // mean of the replica estimates
+    // Each stage's ratio pooled over the second stage's replicas, jackknifed (pooled_ratio.hpp).
+    double log_z = 0;
     double ci_lo = 0;
     double ci_hi = 0;
     double half_width = 0;
     double confidence = 0;
     unsigned replicas = 0;              // in the second stage, whose mean is log_z
-    std::vector<double> replica_log_z;  // the second stage, one per replica
+    std::vector<double> replica_log_z;  // the second stage's own ln Ẑ_r, one per replica
+    double replica_mean_log_z = 0;      // their mean: the estimate before pooling
+    // log_z - replica_mean_log_z: the Jensen bias of the replicas' own logs that pooling removed.
+    double bias_correction = 0;
     unsigned first_stage_replicas = 0;
-    double first_stage_sd = 0;  // sizes the second stage and the half-width
-    double replica_sd = 0;      // the second stage's own spread, for comparison only
+    // The larger of the spread of the first stage's jackknife pseudo-values and
+    // within_replica_sd: sizes the second stage and the half-width.
+    double first_stage_sd = 0;
+    double replica_sd = 0;  // the same for the second stage's pseudo-values, for comparison only
+    // √(Σ_i v_i / N_i) from the first stage's per-stage batch-means variances; first_stage_sd is
+    // never below it.
+    double within_replica_sd = 0;
     std::size_t stages = 0;
     std::uint64_t samples_per_stage = 0;       // per replica, mean over the stages
     std::vector<std::uint64_t> stage_samples;  // per replica, per stage

@@ -45,6 +45,12 @@ class StageRecord {
     }
     // The stage's term of ln Ẑ: + ln ū (towards λ_{i+1}) - ln d̄ (towards λ_{i-1}).
     double contribution() const { return (has_up_ ? up_.value() : 0.0) - (has_down_ ? down_.value() : 0.0); }
+    void append_terms(ReplicaTerms& terms) const {
+        terms.log_means.push_back(has_up_ ? up_.value() : 0.0);
+        terms.signs.push_back(has_up_ ? 1 : 0);
+        terms.log_means.push_back(has_down_ ? down_.value() : 0.0);
+        terms.signs.push_back(has_down_ ? -1 : 0);
+    }
     // N_i · Var of the term, with autocorrelation (batch means) and the rare-event floor.
     double unit_variance(double m, double lambda) const {
         // Delta method: ln ū - ln d̄ moves by the mean of u_s/ū - d_s/d̄.
@@ -116,6 +122,7 @@ ReplicaRun run_paired_product(const Graph& graph, const AnnealingSchedule& sched
             stage.add(sampler->dimers());
         }
         out.log_z += stage.contribution();
+        stage.append_terms(out.terms);
         out.unit_variance[i] = stage.unit_variance(m, lam[i]);
         count_stage(control, samples, 1);
     }
@@ -150,6 +157,7 @@ std::vector<ReplicaRun> run_paired_product_ensemble(const Graph& graph, const An
         }
         for (std::size_t k = 0; k < chains; ++k) {
             out[k].log_z += stages[k].contribution();
+            stages[k].append_terms(out[k].terms);
             out[k].unit_variance[i] = stages[k].unit_variance(m, lam[i]);
         }
         count_stage(control, samples, chains);

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "counting/approx/annealing_schedule.hpp"
+#include "counting/approx/pooled_ratio.hpp"
 #include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph.hpp"
 
@@ -15,8 +16,12 @@ struct ReplicaRun {
     double log_z = 0;
     std::uint64_t updates = 0;
     // Per stage: N_i · Var of that stage's (linearised) contribution to ln Ẑ, autocorrelation
-    // included (batch means); 0 where the stage drew no samples. Sizes the next batch.
+    // included (batch means); 0 where the stage drew no samples. Sizes the next batch, and
+    // Σ_i of it over N_i floors the first stage's spread (docs/algorithms.md §5.4).
     std::vector<double> unit_variance;
+    // log_z's terms, for pooling across the batch: the paired product's ln ū_i (sign +1) and
+    // ln d̄_i (sign -1) for stage i at indices 2i and 2i + 1; vertex reduction's ln p̂_i (sign -1).
+    ReplicaTerms terms;
 };
 
 struct ReplicaControl {

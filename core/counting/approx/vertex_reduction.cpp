@@ -53,6 +53,8 @@ ReplicaRun run_vertex_reduction(const Graph& graph, double lambda, std::uint64_t
             }
             const double mean = sum / static_cast<double>(samples);
             out.log_z -= std::log(mean);
+            out.terms.log_means.push_back(std::log(mean));
+            out.terms.signs.push_back(-1);
             for (double& x : values) x /= mean;  // delta method: -ln x̄ moves by -(x̄'/x̄ - 1)
             out.unit_variance[v] = batch_means_unit_variance(values);
             out.updates += sampler->time();
