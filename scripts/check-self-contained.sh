@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Fails when a tracked file refers to something outside the repository: a path such as
-# ../shared or shared/docs, a design note by a bare name (architecture.md, science.md,
-# toolchain.md, verification.md, style.md, peers.md, seeds.md) instead of the repository's own
-# docs/*.md, or an issue number ("issue 3", "Issue #12"). Lists every hit as file:line: text and
+# Fails when a tracked file refers to something outside the repository: a path into the folder of
+# design notes kept beside the checkout, a design note by a bare name (one of `names` below with
+# .md) instead of the repository's own docs/*.md, or a tracker entry by its number. The patterns
+# are written with character classes so that this file does not itself name what it forbids.
+# Lists every hit as file:line: text and
 # exits 1; otherwise prints one line and exits 0. The project's design documents are docs/*.md;
 # a comment cites them as "docs/algorithms.md §3.2", or cites a paper.
 set -euo pipefail
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/.."
 self=scripts/check-self-contained.sh
 names='architecture|science|toolchain|verification|style|peers|seeds'
 # A bare note name: not part of a longer file name, and not under docs/.
-pattern="\\.\\./shared|shared/docs|(?<!docs/)(?<![A-Za-z0-9_-])(${names})\\.md|(?i:issue ?#?[0-9])"
+pattern="\\.\\./s[h]ared|s[h]ared/docs|(?<!docs/)(?<![A-Za-z0-9_-])(${names})\\.md|(?i:iss[u]e ?#?[0-9])"
 
 set +e
 hits=$(git grep -n -I -P -e "$pattern" -- . ":(exclude)$self")
