@@ -72,9 +72,19 @@ void GlViewport::apply_view_settings(const ViewSettings& view) {
 void GlViewport::fit_view() {
     if (!scene_) return;
     camera_.set_viewport(width(), height());
-    camera_.fit(scene_->bounds());
+    fit_camera();
     auto_fit_ = true;
     update();
+}
+
+void GlViewport::fit_camera() {
+    render::ScreenRect covered;
+    const QRectF hud = overlay_.layout().window;
+    if (overlay_.visible() && !hud.isEmpty()) {
+        constexpr double kGap = 6;  // so rim monomers do not touch the HUD's edge
+        covered = {hud.left(), hud.top(), hud.right() + kGap, hud.bottom() + kGap};
+    }
+    camera_.fit(scene_->bounds(), covered);
 }
 
 void GlViewport::feed_heat() {
@@ -113,7 +123,7 @@ void GlViewport::resizeGL(int w, int h) {
 void GlViewport::paintGL() {
     ++frames_drawn_;
     camera_.set_viewport(width(), height());
-    if (auto_fit_ && scene_) camera_.fit(scene_->bounds());
+    if (auto_fit_ && scene_) fit_camera();
     renderer_.draw(camera_, width(), height(), devicePixelRatioF());
     overlay_.set_note(renderer_.edge_state_path().text().toStdString());
     overlay_.render(width(), height(), devicePixelRatioF());  // last: on top of the scene

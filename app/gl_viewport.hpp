@@ -65,6 +65,8 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     QString hover_text(const QPointF& pos) const;
     // Hands the renderer the per-vertex values of the current colour mode.
     void feed_heat();
+    // Fits the scene clear of the heads-up display while it is shown.
+    void fit_camera();
 
     std::shared_ptr<const render::SceneGeometry> scene_;
     render::Camera camera_;

@@ -244,6 +244,8 @@ int main(int argc, char** argv) {
         controller.sync();
         const double total_s = clock.nsecsElapsed() * 1e-9;
         window->refresh();
+        window->set_measured_rates(draw_s > 0 ? frames / draw_s : 0,
+                                   total_s > 0 ? double(controller.snapshot().time - t0) / total_s : 0);
         if (parser.isSet(populate_opt) && !populate_panels(*window, 600'000))
             std::cerr << "warning: a panel computation was still running after 600 s\n";
         draw_frame(view);
@@ -252,7 +254,9 @@ int main(int argc, char** argv) {
             std::cout << "fps-report graph=" << controller.graph().spec() << " frames=" << frames
                       << " draw_seconds=" << draw_s << " fps=" << (draw_s > 0 ? frames / draw_s : 0)
                       << " sweeps=" << sweeps << " sweeps_per_second=" << (total_s > 0 ? sweeps / total_s : 0)
-                      << " renderer=\"" << view.gl_description().toStdString() << "\"\n";
+                      << " hud_fps=" << view.overlay().stats().fps
+                      << " hud_updates_per_second=" << view.overlay().stats().updates_per_s << " renderer=\""
+                      << view.gl_description().toStdString() << "\"\n";
         }
         if (!shot.isEmpty()) {
             // QSaveFile writes to a temporary file and renames on commit: no partial PNG on failure.

@@ -166,6 +166,13 @@ void MainWindow::refresh() {
     update_overlay();
 }
 
+void MainWindow::set_measured_rates(double frames_per_s, double updates_per_s) {
+    fps_ = frames_per_s;
+    updates_per_s_ = updates_per_s;
+    update_status();
+    update_overlay();
+}
+
 void MainWindow::build_toolbar() {
     QToolBar* bar = addToolBar("Run");
     bar->setObjectName("run-toolbar");

@@ -45,6 +45,9 @@ class MainWindow : public QMainWindow {
     void set_manual_frames(bool manual);
     // Brings the controls and the status line up to the shown snapshot (automation).
     void refresh();
+    // Automation: the frame rate and chain speed the caller measured over the frames it drove
+    // (the frame clock that measures them otherwise is stopped), shown by the HUD and status line.
+    void set_measured_rates(double frames_per_s, double updates_per_s);
 
   private:
     void build_toolbar();

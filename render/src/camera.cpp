@@ -52,11 +52,27 @@ void Camera::zoom_about(glm::dvec2 screen, double factor) {
 }
 
 void Camera::fit(const WorldBox& box) {
+    fit(box, ScreenRect{});
+}
+
+void Camera::fit(const WorldBox& box, const ScreenRect& covered) {
     // A margin of one lattice unit (or 4% of big drawings) each side keeps rim monomers whole.
     const glm::dvec2 extent = box.max - box.min;
     const glm::dvec2 size = extent + glm::dvec2(2 * std::max(1.0, 0.04 * std::max(extent.x, extent.y)));
-    centre_ = 0.5 * (box.min + box.max);
-    ppu_ = std::clamp(std::min(viewport_.x / size.x, viewport_.y / size.y), kMinPpu, kMaxPpu);
+    const auto ppu_in = [&](const ScreenRect& r) {
+        return std::min((r.x1 - r.x0) / size.x, (r.y1 - r.y0) / size.y);
+    };
+    ScreenRect area{0, 0, viewport_.x, viewport_.y};
+    if (!covered.empty()) {
+        const ScreenRect right{std::min(covered.x1, viewport_.x - 1), 0, viewport_.x, viewport_.y};
+        const ScreenRect below{0, std::min(covered.y1, viewport_.y - 1), viewport_.x, viewport_.y};
+        area = ppu_in(right) >= ppu_in(below) ? right : below;
+    }
+    ppu_ = std::clamp(ppu_in(area), kMinPpu, kMaxPpu);
+    // The box's centre goes to the area's centre (screen y grows downwards, world y upwards).
+    const glm::dvec2 offset_px(0.5 * (area.x0 + area.x1) - 0.5 * viewport_.x,
+                               0.5 * (area.y0 + area.y1) - 0.5 * viewport_.y);
+    centre_ = 0.5 * (box.min + box.max) - glm::dvec2(offset_px.x, -offset_px.y) / ppu_;
 }
 
 }  // namespace dimerlab::render

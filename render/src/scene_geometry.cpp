@@ -4,6 +4,7 @@
 #include <cmath>
 #include <deque>
 
+#include "dimerlab_render/vertex_spacing.hpp"
 #include "model/edge_state.hpp"
 #include "model/matching_constants.hpp"
 
@@ -65,11 +66,18 @@ SceneGeometry::SceneGeometry(std::shared_ptr<const Graph> shared) : graph_(std::
     lengths.reserve(graph.num_edges());
     for (const Edge& e : graph.edges())
         lengths.push_back(std::hypot(p[e.u].x - p[e.v].x, p[e.u].y - p[e.v].y));
+    double edge_unit = 1.0;
     if (!lengths.empty()) {
         std::vector<double> sorted = lengths;
         std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
-        unit_ = sorted[sorted.size() / 2] > 1e-9 ? sorted[sorted.size() / 2] : 1.0;
+        if (sorted[sorted.size() / 2] > 1e-9) edge_unit = sorted[sorted.size() / 2];
     }
+    // On lattices the two agree; elsewhere edges can be far longer than the gaps between
+    // vertices, and sizes taken from them would bury the drawing.
+    const double spacing = median_nearest_neighbour_distance(p);
+    unit_ = spacing > 1e-9 ? spacing : edge_unit;
+    constexpr double kLatticeDimerWidth = 0.36, kLongEdgeRatio = 3;
+    dimer_width_ = kLatticeDimerWidth * unit_ * std::min(1.0, kLongEdgeRatio * unit_ / edge_unit);
 
     const auto& axes = graph.edge_axes();
     const bool lattice = axes.size() == graph.num_edges();
@@ -83,7 +91,7 @@ SceneGeometry::SceneGeometry(std::shared_ptr<const Graph> shared) : graph_(std::
         const Edge& e = graph.edge(id);
         const glm::dvec2 a(p[e.u].x, p[e.u].y), b(p[e.v].x, p[e.v].y);
         // Only lattices wrap; elsewhere a long edge is a real chord of the drawing.
-        const bool wraps = lattice && lengths[id] > 2 * unit_;
+        const bool wraps = lattice && lengths[id] > 2 * edge_unit;
         std::uint8_t cls = kOtherClass;
         if (has_classes_ && axes[id] != EdgeAxis::other) {
             const bool horizontal = axes[id] == EdgeAxis::horizontal;

@@ -261,7 +261,8 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
     edge_program_->setUniformValue("view", qview);
     edge_program_->setUniformValue("viewport_px", QVector2D(width_px * dpr, height_px * dpr));
     edge_program_->setUniformValue("edge_px", std::clamp(0.06f * unit_px, 1.0f * dpr, 3.0f * dpr));
-    edge_program_->setUniformValue("dimer_px", std::max(0.36f * unit_px, 2.0f * dpr));
+    const float dimer_px = float(scene_->dimer_width() * camera.pixels_per_unit()) * dpr;
+    edge_program_->setUniformValue("dimer_px", std::max(dimer_px, 2.0f * dpr));
     const int edge_mode = heat_mode ? 2 : colour_mode_ == ColourMode::orientation_parity ? 1 : 0;
     edge_program_->setUniformValue("colour_mode", edge_mode);
     edge_program_->setUniformValue("edge_colour", QVector3D(kEdge[0], kEdge[1], kEdge[2]));

@@ -9,6 +9,7 @@
 #include "dimerlab_render/camera.hpp"
 #include "dimerlab_render/device_edge_states.hpp"
 #include "dimerlab_render/scene_geometry.hpp"
+#include "dimerlab_render/vertex_spacing.hpp"
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
 #include "lambda_range.hpp"
@@ -70,6 +71,36 @@ class TestAppLogic : public QObject {
             QVERIFY(s.x > 0 && s.x < 900 && s.y > 0 && s.y < 700);
         }
     }
+    void camera_fit_keeps_the_box_clear_of_the_heads_up_display() {
+        const WorldBox box{{-5, 2}, {45, 12}};  // wide: the part below the HUD shows it larger
+        const ScreenRect hud{10, 10, 230, 190};
+        for (glm::dvec2 viewport : {glm::dvec2(900, 700), glm::dvec2(700, 900), glm::dvec2(1600, 300)}) {
+            Camera cam;
+            cam.set_viewport(viewport.x, viewport.y);
+            cam.fit(box, hud);
+            for (glm::dvec2 corner :
+                 {box.min, box.max, glm::dvec2(box.min.x, box.max.y), glm::dvec2(box.max.x, box.min.y)}) {
+                const glm::dvec2 s = cam.world_to_screen(corner);
+                QVERIFY(s.x > 0 && s.x < viewport.x && s.y > 0 && s.y < viewport.y);
+                QVERIFY2(!(s.x >= hud.x0 && s.x <= hud.x1 && s.y >= hud.y0 && s.y <= hud.y1),
+                         "corner under the HUD");
+            }
+            // Every point of the box is clear of the HUD: its screen image misses the rectangle.
+            const glm::dvec2 a = cam.world_to_screen({box.min.x, box.max.y}),
+                             b = cam.world_to_screen({box.max.x, box.min.y});
+            QVERIFY(a.x >= hud.x1 || a.y >= hud.y1);
+            QVERIFY(b.x > a.x && b.y > a.y);
+            // No larger than the plain fit, and an empty rectangle is the plain fit.
+            Camera plain;
+            plain.set_viewport(viewport.x, viewport.y);
+            plain.fit(box);
+            QVERIFY(cam.pixels_per_unit() <= plain.pixels_per_unit());
+            Camera empty = plain;
+            empty.fit(box, ScreenRect{});
+            QCOMPARE(empty.pixels_per_unit(), plain.pixels_per_unit());
+            QVERIFY(glm::distance(empty.centre(), plain.centre()) < 1e-12);
+        }
+    }
     void torus_wrap_edges_are_drawn_as_short_stubs() {
         auto g = std::make_shared<const Graph>(make_graph("torus:6x5"));
         SceneGeometry scene(g);
@@ -103,6 +134,46 @@ class TestAppLogic : public QObject {
         QCOMPARE(cls(1, 5), std::uint8_t(kVerticalOdd));
         SceneGeometry k5(std::make_shared<const Graph>(make_graph("complete:5")));
         QVERIFY(!k5.has_orientation_classes());
+    }
+    void drawing_sizes_follow_the_gaps_between_vertices_not_the_edge_lengths() {
+        // Independent reference: the median over all vertices of the brute-force nearest
+        // distance to another (not coincident) vertex.
+        const auto brute_median = [](const std::vector<Point2>& p) {
+            std::vector<double> nearest;
+            for (std::size_t v = 0; v < p.size(); ++v) {
+                double best = INFINITY;
+                for (std::size_t u = 0; u < p.size(); ++u) {
+                    const double d = std::hypot(p[u].x - p[v].x, p[u].y - p[v].y);
+                    if (d > 1e-12) best = std::min(best, d);  // coincident points give no scale
+                }
+                nearest.push_back(best);
+            }
+            std::nth_element(nearest.begin(), nearest.begin() + nearest.size() / 2, nearest.end());
+            return nearest[nearest.size() / 2];
+        };
+        for (const char* spec :
+             {"grid:6x5", "hex:5x4", "petersen", "complete:60", "hypercube:6", "regular:400,3"}) {
+            auto g = std::make_shared<const Graph>(make_graph(spec));
+            const double expected = brute_median(g->layout());
+            QVERIFY2(std::abs(median_nearest_neighbour_distance(g->layout()) - expected) <= 1e-9 * expected,
+                     spec);
+            QVERIFY2(std::abs(SceneGeometry(g).unit() - expected) <= 1e-9 * expected, spec);
+        }
+        // On a lattice the unit is still the edge length, so lattice pictures do not change.
+        QCOMPARE(SceneGeometry(std::make_shared<const Graph>(make_graph("grid:6x5"))).unit(), 1.0);
+        // On K60 (drawn on a circle) the unit is the gap to the next vertex on the circle, far
+        // below the median chord, so a dimer drawn 0.36 units wide stays a line.
+        auto k60 = std::make_shared<const Graph>(make_graph("complete:60"));
+        std::vector<double> chords;
+        for (const Edge& e : k60->edges())
+            chords.push_back(std::hypot(k60->layout()[e.u].x - k60->layout()[e.v].x,
+                                        k60->layout()[e.u].y - k60->layout()[e.v].y));
+        std::nth_element(chords.begin(), chords.begin() + chords.size() / 2, chords.end());
+        QVERIFY(SceneGeometry(k60).unit() < 0.1 * chords[chords.size() / 2]);
+        // Dimers: a third of the unit on a lattice; on K60's long chords thinner still.
+        QCOMPARE(SceneGeometry(std::make_shared<const Graph>(make_graph("grid:6x5"))).dimer_width(), 0.36);
+        QVERIFY(SceneGeometry(k60).dimer_width() < 0.36 * SceneGeometry(k60).unit());
+        QCOMPARE(median_nearest_neighbour_distance(std::vector<Point2>{{1, 1}, {1, 1}}), 0.0);
     }
     void picking_finds_vertices_and_edges() {
         auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));

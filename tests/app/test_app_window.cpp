@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -36,7 +37,8 @@ QList<QByteArray> error_lines(const QByteArray& err) {
     return out;
 }
 
-int run_app(const QStringList& args, QByteArray* err = nullptr, const QString& platform = "xcb") {
+int run_app(const QStringList& args, QByteArray* err = nullptr, const QString& platform = "xcb",
+            QByteArray* out = nullptr) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("QT_QPA_PLATFORM", platform);
@@ -47,6 +49,7 @@ int run_app(const QStringList& args, QByteArray* err = nullptr, const QString& p
         return -1;
     }
     if (err) *err = p.readAllStandardError();
+    if (out) *out = p.readAllStandardOutput();
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
 }
 
@@ -79,6 +82,23 @@ class TestAppWindow : public QObject {
         // than at start.
         QVERIFY2(c1.blue < c0.blue * 0.6, qPrintable(QString("%1 vs %2").arg(c1.blue).arg(c0.blue)));
         QVERIFY(c1.blue > c0.blue * 0.15);
+    }
+    void the_hud_shows_the_measured_rates_of_an_automated_run() {
+        // The automated run drives frames itself; the HUD must show the rates it measured there,
+        // not the idle frame clock's zeros.
+        QByteArray out, err;
+        QCOMPARE(run_app({"--graph", "grid:16x16", "--frames", "20", "--fps-report", "--size", "400x400"},
+                         &err, "xcb", &out),
+                 0);
+        const auto field = [&](const QByteArray& key) {
+            const QRegularExpression re(QString(" %1=([0-9.eE+-]+)").arg(QString::fromLatin1(key)));
+            const auto m = re.match(QString::fromUtf8(out));
+            return m.hasMatch() ? m.captured(1).toDouble() : -1.0;
+        };
+        QVERIFY2(field("fps") > 0, out.constData());
+        QCOMPARE(field("hud_fps"), field("fps"));
+        // 20 frames at one sweep each: the chain made updates, and the HUD reports a rate for them.
+        QVERIFY2(field("hud_updates_per_second") > 0, out.constData());
     }
     void every_preset_opens_and_draws() {
         QTemporaryDir dir;

@@ -10,6 +10,12 @@ struct WorldBox {
     glm::dvec2 max{1, 1};
 };
 
+// A rectangle of the viewport in logical pixels (screen y down); empty when x1 <= x0 or y1 <= y0.
+struct ScreenRect {
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool empty() const { return x1 <= x0 || y1 <= y0; }
+};
+
 class Camera {
   public:
     void set_viewport(double width_px, double height_px);
@@ -30,6 +36,10 @@ class Camera {
     void zoom_about(glm::dvec2 screen, double factor);
     // Shows the whole box with a margin.
     void fit(const WorldBox& box);
+    // Shows the whole box with a margin, clear of `covered` (something drawn over the top-left
+    // of the view, such as the heads-up display): in the part right of it or the part below it,
+    // whichever shows the box larger. An empty `covered` is plain fit.
+    void fit(const WorldBox& box, const ScreenRect& covered);
 
   private:
     glm::dmat4 ortho() const;

@@ -47,8 +47,13 @@ class SceneGeometry {
     const std::vector<std::uint8_t>& instance_class() const { return instance_class_; }
     const std::vector<float>& vertex_xy() const { return vertex_xy_; }  // x0,y0,x1,y1,...
     const WorldBox& bounds() const { return bounds_; }
-    // Typical edge length of the drawing (median): the unit for line widths and picking.
+    // Typical gap between neighbouring vertices (median_nearest_neighbour_distance; the edge
+    // length on lattices): the unit for line widths, disc sizes and picking.
     double unit() const { return unit_; }
+    // How wide a dimer is drawn, in world units: a third of the unit on lattices, thinner where
+    // edges are much longer than the gaps between vertices (dense or random graphs), so that many
+    // long dimers crossing one another stay separate lines.
+    double dimer_width() const { return dimer_width_; }
     bool has_orientation_classes() const { return has_classes_; }
 
     // 1 per instance whose edge is a dimer of `mate`, else 0.
@@ -72,6 +77,7 @@ class SceneGeometry {
     std::vector<float> vertex_xy_;
     WorldBox bounds_;
     double unit_ = 1;
+    double dimer_width_ = 0.36;
     bool has_classes_ = false;
     std::unordered_map<std::int64_t, std::vector<VertexId>> cells_;
 };
