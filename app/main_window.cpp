@@ -215,10 +215,13 @@ void MainWindow::build_toolbar() {
     colour_box_->addItem("orientation × parity");
     colour_box_->addItem("monomer heat map");
     colour_box_->addItem("exact marginals");
+    colour_box_->addItem("tiles (dominoes, lozenges)");
     colour_box_->setToolTip(
         "Orientation × parity: four dimer colours (H/V × sublattice) on lattices; monomer heat map: how "
         "often each vertex was a monomer in the frames shown since the chain (re)started; exact "
-        "marginals: P(vertex unmatched) at the current λ, for graphs small enough to count exactly");
+        "marginals: P(vertex unmatched) at the current λ, for graphs small enough to count exactly; "
+        "tiles: each dimer as its domino (square lattices, four colours) or lozenge (honeycomb, three "
+        "shades: stacked cubes), other graphs as orientation × parity");
     connect(colour_box_, &QComboBox::currentIndexChanged, this, [this](int i) {
         view_->set_colour_mode(ColourMode(i));  // the items follow the enum's order
     });

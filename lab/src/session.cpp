@@ -78,6 +78,7 @@ LambdaRecord read_record(const QJsonObject& o, std::uint64_t update_index, const
 QString colour_mode_name(ColourMode mode) {
     if (mode == ColourMode::monomer_heat) return "monomer-heat";
     if (mode == ColourMode::exact_marginals) return "exact-marginals";
+    if (mode == ColourMode::tiles) return "tiles";
     return mode == ColourMode::plain ? "plain" : "orientation-parity";
 }
 
@@ -86,8 +87,9 @@ ColourMode parse_colour_mode(const QString& text) {
     if (text == "orientation-parity") return ColourMode::orientation_parity;
     if (text == "monomer-heat") return ColourMode::monomer_heat;
     if (text == "exact-marginals") return ColourMode::exact_marginals;
+    if (text == "tiles") return ColourMode::tiles;
     throw InputError("colour mode '" + text.toStdString() +
-                     "': expected plain, orientation-parity, monomer-heat or exact-marginals");
+                     "': expected plain, orientation-parity, monomer-heat, exact-marginals or tiles");
 }
 
 Session session_from_json(const QByteArray& json, const QString& source) {

@@ -29,6 +29,17 @@ constexpr float kDimerColours[5][3] = {{230 / 255.f, 120 / 255.f, 20 / 255.f},
                                        {40 / 255.f, 160 / 255.f, 80 / 255.f},
                                        {160 / 255.f, 60 / 255.f, 170 / 255.f},
                                        {230 / 255.f, 120 / 255.f, 20 / 255.f}};
+// The tiles mode: dominoes in the four classic arctic-circle colours (horizontal even/odd,
+// vertical even/odd); lozenges in three shades of one hue, which read as the faces of cubes.
+constexpr float kDominoColours[4][3] = {{215 / 255.f, 48 / 255.f, 39 / 255.f},
+                                        {252 / 255.f, 210 / 255.f, 60 / 255.f},
+                                        {40 / 255.f, 110 / 255.f, 200 / 255.f},
+                                        {60 / 255.f, 170 / 255.f, 90 / 255.f}};
+constexpr float kLozengeColours[4][3] = {{250 / 255.f, 225 / 255.f, 160 / 255.f},
+                                         {205 / 255.f, 130 / 255.f, 60 / 255.f},
+                                         {110 / 255.f, 60 / 255.f, 40 / 255.f},
+                                         {0, 0, 0}};
+constexpr GLuint kTilePosition = 0, kTileClass = 1;
 
 std::unique_ptr<QOpenGLShaderProgram> make_program(const QString& name, QString& error) {
     auto program = std::make_unique<QOpenGLShaderProgram>();
@@ -67,11 +78,13 @@ void SceneRenderer::release() {
     interop_active_ = false;
     edge_vao_.destroy();
     point_vao_.destroy();
+    tile_vao_.destroy();
     for (QOpenGLBuffer* b : {&corner_buffer_, &segment_buffer_, &class_buffer_, &state_buffer_,
-                             &position_buffer_, &monomer_buffer_, &heat_buffer_})
+                             &position_buffer_, &monomer_buffer_, &heat_buffer_, &tile_buffer_})
         b->destroy();
     edge_program_.reset();
     point_program_.reset();
+    tile_program_.reset();
     ok_ = false;
 }
 
@@ -81,7 +94,9 @@ void SceneRenderer::set_scene(std::shared_ptr<const SceneGeometry> scene) {
     edge_states_.assign(scene_->instances().size(), 0);
     monomers_.assign(scene_->graph().num_vertices(), 1);
     heat_.assign(scene_->graph().num_vertices(), 0.0f);
-    scene_dirty_ = states_dirty_ = heat_dirty_ = true;
+    tile_shape_ = render::tile_shape(*scene_);
+    tile_classes_ = tile_classes(*scene_, tile_shape_);
+    scene_dirty_ = states_dirty_ = heat_dirty_ = tiles_dirty_ = true;
 }
 
 void SceneRenderer::set_heat(std::span<const float> heat) {
@@ -94,7 +109,7 @@ void SceneRenderer::set_states(std::span<const std::uint32_t> mate) {
     if (!scene_ || mate.size() != scene_->graph().num_vertices()) return;
     scene_->edge_states(mate, edge_states_);
     SceneGeometry::monomer_flags(mate, monomers_);
-    states_dirty_ = true;
+    states_dirty_ = tiles_dirty_ = true;
 }
 
 void SceneRenderer::set_device_edge_states(DeviceEdgeStates source) {
@@ -151,7 +166,8 @@ bool SceneRenderer::initialize() {
     QString error;
     edge_program_ = make_program("edges", error);
     point_program_ = make_program("points", error);
-    ok_ = edge_program_ && point_program_;
+    tile_program_ = make_program("tiles", error);
+    ok_ = edge_program_ && point_program_ && tile_program_;
     if (!ok_) {
         description_ = error;
         return false;
@@ -200,7 +216,19 @@ bool SceneRenderer::initialize() {
     glEnableVertexAttribArray(kHeatAttr);
     glVertexAttribPointer(kHeatAttr, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
     point_vao_.release();
-    scene_dirty_ = states_dirty_ = heat_dirty_ = true;
+
+    tile_vao_.create();
+    tile_vao_.bind();
+    tile_buffer_.create();
+    tile_buffer_.setUsagePattern(QOpenGLBuffer::StreamDraw);
+    tile_buffer_.bind();
+    glEnableVertexAttribArray(kTilePosition);
+    glVertexAttribPointer(kTilePosition, 2, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
+    glEnableVertexAttribArray(kTileClass);
+    glVertexAttribPointer(kTileClass, 1, GL_FLOAT, GL_FALSE, 3 * sizeof(float),
+                          reinterpret_cast<const void*>(2 * sizeof(float)));
+    tile_vao_.release();
+    scene_dirty_ = states_dirty_ = heat_dirty_ = tiles_dirty_ = true;
     return true;
 }
 
@@ -221,6 +249,45 @@ void SceneRenderer::upload_scene() {
     heat_buffer_.bind();
     heat_buffer_.allocate(vertex_count_ * int(sizeof(float)));
     scene_dirty_ = false;
+}
+
+void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height_px, float dpr, float unit_px,
+                               double pixels_per_unit, bool heat_mode) {
+    edge_program_->bind();
+    edge_program_->setUniformValue("view", qview);
+    edge_program_->setUniformValue("viewport_px", QVector2D(width_px * dpr, height_px * dpr));
+    edge_program_->setUniformValue("edge_px", std::clamp(0.06f * unit_px, 1.0f * dpr, 3.0f * dpr));
+    const float dimer_px = float(scene_->dimer_width() * pixels_per_unit) * dpr;
+    edge_program_->setUniformValue("dimer_px", std::max(dimer_px, 2.0f * dpr));
+    const int edge_mode =
+        heat_mode                                                                               ? 2
+        : (colour_mode_ == ColourMode::orientation_parity || colour_mode_ == ColourMode::tiles) ? 1
+                                                                                                : 0;
+    edge_program_->setUniformValue("colour_mode", edge_mode);
+    edge_program_->setUniformValue("edge_colour", QVector3D(kEdge[0], kEdge[1], kEdge[2]));
+    edge_program_->setUniformValueArray("dimer_colours", &kDimerColours[0][0], 5, 3);
+    edge_vao_.bind();
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, instance_count_);
+    edge_vao_.release();
+}
+
+void SceneRenderer::draw_tiles(const QMatrix4x4& qview) {
+    if (tiles_dirty_) {
+        tile_vertices_.clear();
+        append_tile_triangles(*scene_, tile_shape_, tile_classes_, edge_states_, tile_vertices_);
+        tile_buffer_.bind();
+        tile_buffer_.allocate(tile_vertices_.data(), int(tile_vertices_.size() * sizeof(float)));
+        tiles_dirty_ = false;
+    }
+    tile_program_->bind();
+    tile_program_->setUniformValue("view", qview);
+    tile_program_->setUniformValueArray(
+        "tile_colours", tile_shape_ == TileShape::domino ? &kDominoColours[0][0] : &kLozengeColours[0][0], 4,
+        3);
+    tile_vao_.bind();
+    glDrawArrays(GL_TRIANGLES, 0, GLsizei(tile_vertices_.size() / 3));
+    tile_vao_.release();
+    tile_program_->release();
 }
 
 void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, double device_pixel_ratio) {
@@ -257,19 +324,12 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
     const glm::mat4 view = camera.view_matrix();
     const QMatrix4x4 qview(glm::value_ptr(glm::transpose(view)));
 
-    edge_program_->bind();
-    edge_program_->setUniformValue("view", qview);
-    edge_program_->setUniformValue("viewport_px", QVector2D(width_px * dpr, height_px * dpr));
-    edge_program_->setUniformValue("edge_px", std::clamp(0.06f * unit_px, 1.0f * dpr, 3.0f * dpr));
-    const float dimer_px = float(scene_->dimer_width() * camera.pixels_per_unit()) * dpr;
-    edge_program_->setUniformValue("dimer_px", std::max(dimer_px, 2.0f * dpr));
-    const int edge_mode = heat_mode ? 2 : colour_mode_ == ColourMode::orientation_parity ? 1 : 0;
-    edge_program_->setUniformValue("colour_mode", edge_mode);
-    edge_program_->setUniformValue("edge_colour", QVector3D(kEdge[0], kEdge[1], kEdge[2]));
-    edge_program_->setUniformValueArray("dimer_colours", &kDimerColours[0][0], 5, 3);
-    edge_vao_.bind();
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, instance_count_);
-    edge_vao_.release();
+    const bool tiles = colour_mode_ == ColourMode::tiles && tile_shape_ != TileShape::none;
+    if (tiles) {
+        draw_tiles(qview);
+    } else {
+        draw_edges(qview, width_px, height_px, dpr, unit_px, camera.pixels_per_unit(), heat_mode);
+    }
 
     point_program_->bind();
     point_program_->setUniformValue("view", qview);

@@ -13,6 +13,7 @@
 #include "dimerlab_render/monomer_heat.hpp"
 #include "dimerlab_render/offscreen_renderer.hpp"
 #include "dimerlab_render/session_replay.hpp"
+#include "dimerlab_render/tile_geometry.hpp"
 #include "graph/graph_spec.hpp"
 #include "matching_enumeration.hpp"
 #include "model/matching_constants.hpp"
@@ -33,6 +34,28 @@ constexpr Rgb kWhite{255, 255, 255};
 constexpr Rgb kGrey{191, 191, 191};
 constexpr Rgb kBlue{40, 90, 200};
 constexpr Rgb kDimer[5] = {{230, 120, 20}, {235, 200, 40}, {40, 160, 80}, {160, 60, 170}, {230, 120, 20}};
+constexpr Rgb kDomino[4] = {{215, 48, 39}, {252, 210, 60}, {40, 110, 200}, {60, 170, 90}};
+constexpr Rgb kLozenge[3] = {{250, 225, 160}, {205, 130, 60}, {110, 60, 40}};
+
+int count_colour(const std::vector<std::uint8_t>& rgb, const Rgb& c) {
+    int n = 0;
+    for (std::size_t i = 0; i + 2 < rgb.size(); i += 3)
+        n += rgb[i] == c.r && rgb[i + 1] == c.g && rgb[i + 2] == c.b;
+    return n;
+}
+
+// Pairs vertices greedily along the edges whose both ends satisfy `keep`.
+std::vector<std::uint32_t> greedy_matching(const Graph& g, auto keep) {
+    std::vector<std::uint32_t> mate(g.num_vertices(), kNoMate);
+    for (EdgeId e = 0; e < g.num_edges(); ++e) {
+        const Edge& ed = g.edge(e);
+        if (keep(ed.u) && keep(ed.v) && mate[ed.u] == kNoMate && mate[ed.v] == kNoMate) {
+            mate[ed.u] = ed.v;
+            mate[ed.v] = ed.u;
+        }
+    }
+    return mate;
+}
 
 Rgb pixel(const std::vector<std::uint8_t>& rgb, int width, glm::dvec2 p) {
     const int x = int(std::floor(p.x)), y = int(std::floor(p.y));
@@ -150,6 +173,111 @@ class TestRenderOffscreen : public QObject {
         QCOMPARE(pixel(rgb, 240, face) == kWhite, true);
     }
 
+    // The tiles mode: which drawings are tilings, and the areas and colours of the tiles drawn.
+    void tilesAreDominoesAndLozenges() {
+        const auto shape_of = [](const char* spec) {
+            return tile_shape(SceneGeometry(std::make_shared<const Graph>(make_graph(spec))));
+        };
+        QVERIFY(shape_of("grid:4x4") == TileShape::domino);
+        QVERIFY(shape_of("torus:6x4") == TileShape::domino);
+        QVERIFY(shape_of("aztec:3") == TileShape::domino);
+        QVERIFY(shape_of("hex:6x5") == TileShape::lozenge);
+        QVERIFY(shape_of("tri:4x4") == TileShape::none);
+        QVERIFY(shape_of("complete:5") == TileShape::none);
+
+        // Dominoes: each covers the two unit squares centred on its ends, 2 units² in the class
+        // colour. A rasterised polygon differs from its area by at most one pixel per pixel of
+        // perimeter, which bounds the counts below.
+        {
+            auto graph = std::make_shared<const Graph>(make_graph("grid:4x4"));
+            auto scene = std::make_shared<const SceneGeometry>(graph);
+            double y_mid = 0;
+            for (const Point2& p : graph->layout()) y_mid += p.y / graph->num_vertices();
+            const auto mate =
+                greedy_matching(*graph, [&](VertexId v) { return graph->layout()[v].y > y_mid; });
+            OffscreenRenderer off(240, 200);
+            off.renderer().set_scene(scene);
+            off.renderer().set_states(mate);
+            off.renderer().set_colour_mode(ColourMode::tiles);
+            off.camera().fit(scene->bounds());
+            std::vector<std::uint8_t> rgb(240 * 200 * 3);
+            off.render_rgb(rgb);
+            const double ppu = off.camera().pixels_per_unit();
+            int want[4] = {0, 0, 0, 0};
+            for (std::size_t i = 0; i < scene->instances().size(); ++i) {
+                const Edge& e = graph->edge(scene->instance_edge()[i]);
+                if (mate[e.u] != e.v) continue;
+                ++want[scene->instance_class()[i]];
+                // Off the dimer's line (0.45 units across, beyond a drawn dimer's half width)
+                // the domino still covers the picture.
+                const EdgeInstance& s = scene->instances()[i];
+                const glm::dvec2 dir = glm::normalize(glm::dvec2(s.x1 - s.x0, s.y1 - s.y0));
+                const glm::dvec2 p = glm::dvec2(s.x0, s.y0) + 0.45 * glm::dvec2(-dir.y, dir.x);
+                QVERIFY(pixel(rgb, 240, off.camera().world_to_screen(p)) ==
+                        kDomino[scene->instance_class()[i]]);
+            }
+            for (int c = 0; c < 4; ++c) {
+                const double area = want[c] * 2 * ppu * ppu, perimeter = want[c] * 6 * ppu;
+                QVERIFY2(std::abs(count_colour(rgb, kDomino[c]) - area) <= perimeter,
+                         qPrintable(QString("class %1: %2 pixels, area %3")
+                                        .arg(c)
+                                        .arg(count_colour(rgb, kDomino[c]))
+                                        .arg(area)));
+            }
+        }
+        // Lozenges: two triangles of side √3·s (s the honeycomb edge), 3√3/2·s² in all.
+        {
+            auto graph = std::make_shared<const Graph>(make_graph("hex:6x5"));
+            auto scene = std::make_shared<const SceneGeometry>(graph);
+            // Rungs (vertical edges) on the left half first, then greedily along the rows: all
+            // three lozenge directions appear.
+            const auto& xy = graph->layout();
+            auto mate = greedy_matching(*graph, [&](VertexId v) { return xy[v].x < 2.0; });
+            for (EdgeId e = 0; e < graph->num_edges(); ++e) {
+                const Edge& ed = graph->edge(e);
+                const bool rung = std::abs(xy[ed.u].x - xy[ed.v].x) < 1e-9;
+                if (!rung || xy[ed.u].x >= 2.0) continue;
+                for (VertexId v : {ed.u, ed.v})
+                    if (mate[v] != kNoMate) mate[mate[v]] = kNoMate, mate[v] = kNoMate;
+                mate[ed.u] = ed.v;
+                mate[ed.v] = ed.u;
+            }
+            for (EdgeId e = 0; e < graph->num_edges(); ++e) {
+                const Edge& ed = graph->edge(e);
+                if (mate[ed.u] == kNoMate && mate[ed.v] == kNoMate) {
+                    mate[ed.u] = ed.v;
+                    mate[ed.v] = ed.u;
+                }
+            }
+            const auto classes = tile_classes(*scene, TileShape::lozenge);
+            OffscreenRenderer off(300, 300);
+            off.renderer().set_scene(scene);
+            off.renderer().set_states(mate);
+            off.renderer().set_colour_mode(ColourMode::tiles);
+            off.camera().fit(scene->bounds());
+            std::vector<std::uint8_t> rgb(300 * 300 * 3);
+            off.render_rgb(rgb);
+            const double ppu = off.camera().pixels_per_unit(), s = scene->unit();
+            int want[3] = {0, 0, 0};
+            for (std::size_t i = 0; i < scene->instances().size(); ++i) {
+                const Edge& e = graph->edge(scene->instance_edge()[i]);
+                QVERIFY(classes[i] < 3);
+                want[classes[i]] += mate[e.u] == e.v;
+            }
+            QVERIFY(want[0] > 0 && want[1] > 0 && want[2] > 0);
+            for (int c = 0; c < 3; ++c) {
+                // Side by side, lozenges of one class share sides; each has perimeter 4√3·s.
+                const double area = want[c] * 1.5 * std::sqrt(3.0) * s * s * ppu * ppu;
+                const double perimeter = want[c] * 4 * std::sqrt(3.0) * s * ppu;
+                QVERIFY2(std::abs(count_colour(rgb, kLozenge[c]) - area) <= perimeter,
+                         qPrintable(QString("class %1: %2 pixels, area %3")
+                                        .arg(c)
+                                        .arg(count_colour(rgb, kLozenge[c]))
+                                        .arg(area)));
+            }
+        }
+    }
+
     // Heat map: each vertex disc on the white-to-blue ramp of its heat, dimers drawn as plain edges.
     void heatMapColours() {
         auto graph = std::make_shared<const Graph>(make_graph("grid:4x4"));
@@ -242,7 +370,7 @@ class TestRenderOffscreen : public QObject {
         heat.reset(3);
         QCOMPARE(heat.fractions()[0], 0.0f);
         for (ColourMode m : {ColourMode::plain, ColourMode::orientation_parity, ColourMode::monomer_heat,
-                             ColourMode::exact_marginals})
+                             ColourMode::exact_marginals, ColourMode::tiles})
             QVERIFY(parse_colour_mode(colour_mode_name(m)) == m);
     }
 

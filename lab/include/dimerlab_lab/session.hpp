@@ -16,7 +16,9 @@ namespace dimerlab {
 
 // monomer_heat: each vertex coloured by how often it was a monomer over the frames shown so far;
 // exact_marginals: by P(v unmatched) at the current λ, computed exactly when the graph is small.
-enum class ColourMode { plain, orientation_parity, monomer_heat, exact_marginals };
+// tiles: each dimer drawn as its domino (square lattices) or lozenge (honeycomb); other graphs
+// are drawn as in orientation_parity.
+enum class ColourMode { plain, orientation_parity, monomer_heat, exact_marginals, tiles };
 
 // "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals"
 QString colour_mode_name(ColourMode mode);

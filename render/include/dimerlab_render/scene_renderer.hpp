@@ -7,6 +7,7 @@
 // With a device-resident chain (set_device_edge_states) the per-instance edge states are written
 // into their vertex buffer by CUDA through GL interop instead of being uploaded from the host;
 // whenever that cannot run, the host upload is used, so the pixels are the same either way.
+#include <QMatrix4x4>
 #include <QOpenGLBuffer>
 #include <QOpenGLFunctions_3_3_Core>
 #include <QOpenGLShaderProgram>
@@ -21,6 +22,7 @@
 #include "dimerlab_render/camera.hpp"
 #include "dimerlab_render/device_edge_states.hpp"
 #include "dimerlab_render/scene_geometry.hpp"
+#include "dimerlab_render/tile_geometry.hpp"
 
 namespace dimerlab::gpu {
 class GlEdgeStateBuffer;
@@ -69,6 +71,8 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     void set_colour_mode(ColourMode mode) { colour_mode_ = mode; }
     ColourMode colour_mode() const { return colour_mode_; }
     const std::shared_ptr<const SceneGeometry>& scene() const { return scene_; }
+    // The tiles mode's shape for the current scene (none: drawn as orientation × parity).
+    TileShape tile_shape() const { return tile_shape_; }
 
     // Clears and draws into the bound framebuffer. width_px × height_px is the logical size the
     // camera's viewport describes; the framebuffer has device_pixel_ratio times as many pixels.
@@ -77,6 +81,9 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
   private:
     void upload_scene();
     void upload_edge_states();
+    void draw_edges(const QMatrix4x4& view, int width_px, int height_px, float dpr, float unit_px,
+                    double pixels_per_unit, bool heat_mode);
+    void draw_tiles(const QMatrix4x4& view);
     // True when CUDA wrote the edge-state buffer from device_; false leaves it to the host upload.
     bool write_edge_states_on_device();
 
@@ -85,6 +92,10 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     std::vector<std::uint8_t> edge_states_;
     std::vector<std::uint8_t> monomers_;
     std::vector<float> heat_;
+    TileShape tile_shape_ = TileShape::none;
+    std::vector<std::uint8_t> tile_classes_;
+    std::vector<float> tile_vertices_;  // x, y, class per vertex; rebuilt when the states change
+    bool tiles_dirty_ = false;
     bool heat_dirty_ = false;
     bool scene_dirty_ = false;
     bool states_dirty_ = false;
@@ -93,6 +104,9 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     QString description_;
     std::unique_ptr<QOpenGLShaderProgram> edge_program_;
     std::unique_ptr<QOpenGLShaderProgram> point_program_;
+    std::unique_ptr<QOpenGLShaderProgram> tile_program_;
+    QOpenGLVertexArrayObject tile_vao_;
+    QOpenGLBuffer tile_buffer_{QOpenGLBuffer::VertexBuffer};
     QOpenGLVertexArrayObject edge_vao_;
     QOpenGLVertexArrayObject point_vao_;
     QOpenGLBuffer corner_buffer_{QOpenGLBuffer::VertexBuffer};
