@@ -123,8 +123,9 @@ CommandAction add_render_command(CLI::App& app) {
                     "Sweeps of the chain between frames (default: the session's)");
     sub->add_option("--backend", opt->backend,
                     "cpu | cpu-parallel | cuda, overriding the session's (frames are identical)");
-    sub->add_option("--colour", opt->colour,
-                    "plain | orientation-parity | monomer-heat | exact-marginals | tiles, overriding the session's");
+    sub->add_option(
+        "--colour", opt->colour,
+        "plain | orientation-parity | monomer-heat | exact-marginals | tiles, overriding the session's");
     sub->add_flag("--fit", opt->fit, "Show the whole graph even when the session has a camera");
     sub->add_option("--out", opt->out, "FILE.mp4 | FILE.webm | FILE.gif | DIR/ (PNG sequence)")->required();
     sub->add_flag("--progress", opt->progress,
