@@ -15,8 +15,11 @@
 #include "counting/exact/exact_marginals.hpp"
 #include "counting/exact/frontier_dp.hpp"
 #include "counting/exact/matching_polynomial.hpp"
+#include "counting/exact/polynomial_zeros.hpp"
 #include "counting/exact/rational_lambda.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
+#include "export/plot_svg.hpp"
+#include "export/zeros_plot.hpp"
 #include "graph/graph_spec.hpp"
 #include "util/errors.hpp"
 
@@ -31,6 +34,8 @@ struct CountOptions {
     double confidence = 0.95;
     std::uint64_t seed = 1;
     bool marginals = false;
+    bool zeros = false;
+    std::string zeros_svg;
     bool json = false;
     bool progress = false;
     std::string method = "tpa-paired-product";
@@ -99,6 +104,14 @@ int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
         out["marginals"] = {{"vertex_unmatched", marginals->vertex_unmatched},
                             {"edge_occupied", marginals->edge_occupied}};
     }
+    if (opt.zeros || !opt.zeros_svg.empty()) {
+        const std::vector<double> zeros = matching_polynomial_zeros(p);
+        const double bound = heilmann_lieb_zero_bound(g.max_degree());
+        out["zeros"] = zeros;
+        out["zeros_bound"] = bound;
+        if (!opt.zeros_svg.empty())
+            write_plot_svg(opt.zeros_svg, zeros_plot(g.spec(), zeros, bound), 900, 420);
+    }
     out["seconds"] = seconds_since(start);
 
     if (opt.json) {
@@ -116,6 +129,13 @@ int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
         std::cout << "  coefficients m_0..m_" << p.coefficients.size() - 1 << ":";
         for (const mpz_class& c : p.coefficients) std::cout << " " << c.get_str();
         std::cout << "\n";
+    }
+    if (out.contains("zeros")) {
+        const auto& zs = out["zeros"];
+        std::cout << "  zeros of Z: " << zs.size()
+                  << ", all real; nearest 0: " << (zs.empty() ? 0.0 : zs.front().get<double>()) << " < bound "
+                  << out["zeros_bound"].get<double>()
+                  << "; farthest: " << (zs.empty() ? 0.0 : zs.back().get<double>()) << "\n";
     }
     if (opt.marginals) {
         const auto& vu = out["marginals"]["vertex_unmatched"];
@@ -240,8 +260,17 @@ CommandAction add_count_command(CLI::App& app) {
         ->capture_default_str();
     sub->add_flag("--progress", opt->progress,
                   "Estimate: progress lines on stderr even when it is not a terminal");
+    sub->add_flag("--zeros", opt->zeros,
+                  "Exact: the zeros of Z(G, λ) (all real and negative) and the Heilmann–Lieb bound");
+    sub->add_option("--zeros-svg", opt->zeros_svg,
+                    "Exact: write the zeros' figure to FILE.svg (implies --zeros)");
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
     return [opt]() {
+        if ((opt->zeros || !opt->zeros_svg.empty()) && !opt->exact)
+            throw InputError(
+                "--zeros and --zeros-svg need --exact (the zeros come from the exact polynomial)");
+        if (!opt->zeros_svg.empty() && !opt->zeros_svg.ends_with(".svg"))
+            throw InputError("--zeros-svg '" + opt->zeros_svg + "': expected a .svg file");
         const mpq_class lambda = parse_positive_rational(opt->lambda_text, "--lambda");
         if (opt->epsilon) return run_approximate_count(*opt, lambda);
         if (!opt->exact) throw InputError("count needs --exact or --epsilon E");

@@ -1,5 +1,7 @@
 // dimerlab-cli count --exact: fields, exit codes and the time it takes on grid:12x12.
+#include <QFile>
 #include <QJsonArray>
+#include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
 
@@ -27,6 +29,33 @@ class TestCountCli : public QObject {
         QVERIFY(o["var_dimers"].toDouble() > 0 && o["var_dimers"].toDouble() <= mean);
         QVERIFY(o.contains("seconds"));
         QVERIFY(r.err.isEmpty());
+    }
+
+    void zeros_flag_gives_the_real_zeros_and_the_figure() {
+        // C4: Z = 1 + 4λ + 2λ², zeros −1 ± √2/2; Δ = 2, so the bound is −1/4.
+        QTemporaryDir dir;
+        const QString svg = dir.filePath("zeros.svg");
+        const CliResult r =
+            run_cli({"count", "--graph", "cycle:4", "--exact", "--zeros", "--zeros-svg", svg, "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonArray zeros = r.json()["zeros"].toArray();
+        QCOMPARE(zeros.size(), 2);
+        QVERIFY(std::abs(zeros[0].toDouble() - (-1 + std::sqrt(0.5))) < 1e-14);
+        QVERIFY(std::abs(zeros[1].toDouble() - (-1 - std::sqrt(0.5))) < 1e-14);
+        QCOMPARE(r.json()["zeros_bound"].toDouble(), -0.25);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray body = file.readAll();
+        QVERIFY(body.startsWith("<?xml") && body.contains("</svg>") && body.contains("2 zeros"));
+        // The zeros come from the exact polynomial only; a bad path leaves nothing behind.
+        QCOMPARE(run_cli({"count", "--graph", "cycle:4", "--zeros"}).exit_code, 2);
+        QCOMPARE(run_cli({"count", "--graph", "cycle:4", "--exact", "--zeros-svg", dir.filePath("z.png")})
+                     .exit_code,
+                 2);
+        QCOMPARE(run_cli({"count", "--graph", "cycle:4", "--exact", "--zeros-svg", dir.filePath("no/z.svg")})
+                     .exit_code,
+                 2);
+        QVERIFY(!QFile::exists(dir.filePath("no/z.svg")));
     }
 
     void grid_12x12_is_exact_within_seconds() {

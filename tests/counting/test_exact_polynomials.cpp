@@ -8,6 +8,7 @@
 #include "counting/exact/closed_forms.hpp"
 #include "counting/exact/frontier_dp.hpp"
 #include "counting/exact/matching_polynomial.hpp"
+#include "counting/exact/polynomial_zeros.hpp"
 #include "counting/exact/rational_lambda.hpp"
 #include "counting/exact/vertex_recursion.hpp"
 #include "graph/graph_spec.hpp"
@@ -75,6 +76,54 @@ mpz_class kasteleyn(unsigned a, unsigned b) {
 class TestExactPolynomials : public QObject {
     Q_OBJECT
   private slots:
+    void zeros_of_paths_and_stars_are_the_adjacency_spectrum_mapped() {
+        // On a forest the matching polynomial is the characteristic polynomial of the adjacency
+        // matrix: x^n Z(−1/x²) = det(x − A). P_n has eigenvalues 2cos(πj/(n+1)), K_{1,s} has ±√s:
+        // the zeros are −1/(4cos²(πj/(n+1))), j = 1..⌊n/2⌋, and −1/s.
+        for (int n : {2, 3, 7, 12, 31}) {
+            const auto zeros =
+                matching_polynomial_zeros(exact_matching_polynomial(make_graph("path:" + std::to_string(n))));
+            QCOMPARE(int(zeros.size()), n / 2);
+            for (int j = 1; j <= n / 2; ++j) {
+                const double c = std::cos(M_PI * j / (n + 1));
+                const double want = -1.0 / (4 * c * c);  // j = 1 is the zero nearest 0
+                QVERIFY2(std::abs(zeros[j - 1] - want) <= 1e-12 * std::abs(want),
+                         qPrintable(
+                             QString("path:%1 zero %2: %3 vs %4").arg(n).arg(j).arg(zeros[j - 1]).arg(want)));
+            }
+        }
+        const auto star = matching_polynomial_zeros(exact_matching_polynomial(make_graph("bipartite:1x9")));
+        QCOMPARE(star.size(), std::size_t(1));
+        QVERIFY(std::abs(star[0] + 1.0 / 9) < 1e-15);
+    }
+    void zeros_are_real_negative_beyond_the_heilmann_lieb_bound_and_rebuild_the_polynomial() {
+        // Independent checks of the zeros r_i of Z = m_d Π(λ − r_i): below −1/(4(Δ−1)); their sum
+        // is −m_{d−1}/m_d (Vieta); and ln m_d + Σ ln(1 − r_i) is ln Z(1) from the coefficients.
+        for (const char* spec :
+             {"grid:4x4", "petersen", "complete:8", "hypercube:4", "hex:6x5", "cycle:9", "grid:8x8"}) {
+            const Graph g = make_graph(spec);
+            const MatchingPolynomial p = exact_matching_polynomial(g);
+            const auto zeros = matching_polynomial_zeros(p);
+            const std::size_t d = p.coefficients.size() - 1;
+            QCOMPARE(zeros.size(), d);
+            const double bound = heilmann_lieb_zero_bound(g.max_degree());
+            for (double r : zeros) QVERIFY2(std::isfinite(r) && r < bound, spec);
+            QVERIFY(std::is_sorted(zeros.begin(), zeros.end(), std::greater<>()));
+            double sum = 0, log_rebuilt = std::log(p.coefficients[d].get_d());
+            for (double r : zeros) {
+                sum += r;
+                log_rebuilt += std::log1p(-r);
+            }
+            const double vieta = -mpq_class(p.coefficients[d - 1], p.coefficients[d]).get_d();
+            QVERIFY2(std::abs(sum - vieta) <= 1e-9 * std::abs(vieta), spec);
+            QVERIFY2(std::abs(log_rebuilt - p.log_z(1.0)) <= 1e-9 * p.log_z(1.0), spec);
+        }
+        // Two disjoint edges: Z = (1 + λ)², a double zero at −1 (the Δ ≤ 1 bound, met).
+        const auto twice = matching_polynomial_zeros(MatchingPolynomial{{1, 2, 1}, "test"});
+        QCOMPARE(twice.size(), std::size_t(2));
+        for (double r : twice) QVERIFY(std::abs(r + 1) < 1e-6);
+        QCOMPARE(heilmann_lieb_zero_bound(4), -1.0 / 12);
+    }
     void closed_forms_match_textbook_formulas_at_small_sizes() {
         // Hand-checked small cases (docs/algorithms.md §7.1).
         QCOMPARE(show(path_polynomial(5)), QString("1,4,3"));
