@@ -118,6 +118,7 @@ nlohmann::ordered_json SweepJobRunner::run(std::uint64_t index) {
     if (plan_.measures(Measure::exact)) {
         const std::optional<MatchingPolynomial>& p = exact_polynomial(job.graph);
         row["exact_density"] = p ? number_or_null(p->mean_dimers(lambda) / n) : nlohmann::json(nullptr);
+        row["exact_log_z"] = p ? number_or_null(p->log_z(lambda)) : nlohmann::json(nullptr);
     }
     if (plan_.measures(Measure::logz)) {
         ApproxOptions ao;

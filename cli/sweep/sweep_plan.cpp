@@ -108,7 +108,7 @@ SweepPlan::SweepPlan(const SweepRequest& request) : request_(request) {
                 columns_.insert(columns_.end(), {"tau", "tau_err", "tau_reliable"});
                 break;
             case Measure::exact:
-                columns_.insert(columns_.end(), {"exact_density"});
+                columns_.insert(columns_.end(), {"exact_density", "exact_log_z"});
                 break;
             case Measure::logz:
                 columns_.insert(columns_.end(), {"log_z", "log_z_lo", "log_z_hi", "log_z_per_vertex"});
