@@ -291,11 +291,13 @@ class TestCliSweep : public QObject {
             {"sweep", "--graph", "grid:4x4", "--out", dir.filePath("no/such/folder.csv")},
             {"sweep", "--graph", "grid:4x4", "--seeds", "-1", "--out", out},
             {"sweep", "--graph", "grid:4x4"},
+            {"count", "--graph", "grid:4x4", "--epsilon", "20"},
         };
         for (int ranks : {0, 1, 2, 3}) {
             // Without a launcher every case; under mpirun (each failing run costs mpirun about 2 s)
-            // a bad option value, a bad graph and an unwritable output.
-            for (const QStringList& args : ranks == 0 ? bad : QList<QStringList>{bad[0], bad[2], bad[5]}) {
+            // a bad option value, a bad graph, an unwritable output and a bad count.
+            for (const QStringList& args :
+                 ranks == 0 ? bad : QList<QStringList>{bad[0], bad[2], bad[5], bad[8]}) {
                 const CliResult r = run_ranks(ranks, args);
                 QVERIFY2(r.exit_code == 2, qPrintable(args.join(' ') + ": " + r.err));
                 QVERIFY2(error_lines(r.err) == 1, qPrintable(args.join(' ') + ": " + r.err));
