@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "graph/graph.hpp"
 
@@ -31,6 +33,12 @@ inline void print_graph_notices(const Graph& g) {
     for (const std::string& notice : g.notices()) std::cerr << "notice: " << notice << "\n";
 }
 
+// The program's arguments as given, set once by main(): recorded in a sweep's metadata.
+inline std::vector<std::string>& command_line() {
+    static std::vector<std::string> args;
+    return args;
+}
+
 CommandAction add_graph_command(CLI::App& app);
 CommandAction add_sample_command(CLI::App& app);
 CommandAction add_bench_command(CLI::App& app);
@@ -39,5 +47,6 @@ CommandAction add_mix_command(CLI::App& app);
 CommandAction add_verify_command(CLI::App& app);
 CommandAction add_export_command(CLI::App& app);
 CommandAction add_render_command(CLI::App& app);
+CommandAction add_sweep_command(CLI::App& app);
 
 }  // namespace dimerlab::cli

@@ -7,10 +7,23 @@
 #include <vector>
 
 #include "command.hpp"
+#include "dimerlab_cluster/world.hpp"
 #include "util/errors.hpp"
+
+namespace {
+
+// Under mpirun every rank validates the same input and fails alike; one line is enough.
+void print_error(const std::string& line) {
+    if (dimerlab::cluster::world().is_lead()) std::cerr << line << "\n";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace dimerlab;
+    // First: under a launcher this opens MPI (and may take its own arguments out of argv).
+    const cluster::WorldSession world_session(argc, argv);
+    cli::command_line().assign(argv, argv + argc);
     CLI::App app{"dimerlab-cli " DIMERLAB_VERSION
                  ": random matchings of graphs (monomer-dimer model), headless"};
     app.require_subcommand(1);
@@ -33,6 +46,7 @@ int main(int argc, char** argv) {
     add(cli::add_verify_command);
     add(cli::add_export_command);
     add(cli::add_render_command);
+    add(cli::add_sweep_command);
 
     try {
         app.parse(argc, argv);
@@ -43,26 +57,26 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << "error: " << e.what() << " (see dimerlab-cli --help)\n";
+        print_error(std::string("error: ") + e.what() + " (see dimerlab-cli --help)");
         return 2;
     }
     try {
         for (const Entry& c : commands) {
             if (c.sub->parsed()) return c.action();
         }
-        std::cerr << "error: no command given (see dimerlab-cli --help)\n";
+        print_error("error: no command given (see dimerlab-cli --help)");
         return 2;
     } catch (const InputError& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        print_error(std::string("error: ") + e.what());
         return 2;
     } catch (const InfeasibleError& e) {
-        std::cerr << "error: " << e.what() << "\n";
+        print_error(std::string("error: ") + e.what());
         return 3;
     } catch (const std::bad_alloc&) {
-        std::cerr << "error: out of memory\n";
+        print_error("error: out of memory");
         return 3;
     } catch (const std::exception& e) {
-        std::cerr << "error: internal failure: " << e.what() << "\n";
+        print_error(std::string("error: internal failure: ") + e.what());
         return 1;
     }
 }

@@ -1,6 +1,6 @@
 # The layers, checked at configure time: each library links only the layers below it, nothing but
 # the app executable (and the app's own tests) links the app's library, and no library depends on
-# bench/. core → gpu, video → lab → render → app, cli.
+# bench/. core → gpu, video → lab → render → app, cli; cluster (MPI) beside them, for cli only.
 function(_dimerlab_targets_in dir out)
   get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
   get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
@@ -18,9 +18,11 @@ function(dimerlab_check_layers)
   set(allowed_dimerlab_video dimerlab_core)
   set(allowed_dimerlab_lab dimerlab_core dimerlab_gpu)
   set(allowed_dimerlab_sessions dimerlab_lab)
+  # cluster is the MPI layer: it knows nothing of the model, and only the CLI links it.
+  set(allowed_dimerlab_cluster "")
   set(allowed_dimerlab_render dimerlab_sessions dimerlab_lab dimerlab_core dimerlab_gpu dimerlab_video)
   set(own_libraries dimerlab_core dimerlab_gpu dimerlab_video dimerlab_lab dimerlab_sessions dimerlab_render
-                    dimerlab_app_lib)
+                    dimerlab_app_lib dimerlab_cluster)
   _dimerlab_targets_in(${PROJECT_SOURCE_DIR} targets)
   foreach(t IN LISTS targets)
     get_target_property(links ${t} LINK_LIBRARIES)
@@ -52,6 +54,10 @@ function(dimerlab_check_layers)
     foreach(l IN LISTS links)
       if(l MATCHES "^Qt6::")
         message(FATAL_ERROR "layers: ${t} links ${l}; it must build without Qt")
+      endif()
+      # MPI stays in cluster/: a model library that needed it would not run without a launcher.
+      if(l MATCHES "^MPI::")
+        message(FATAL_ERROR "layers: ${t} links ${l}; only dimerlab_cluster may use MPI")
       endif()
     endforeach()
   endforeach()

@@ -24,6 +24,8 @@ PACKAGES=(
   coq z3 cvc5 cvc4 why3 frama-c-base spin libssl-dev
   # the executable oracle extracted from the Coq model (coq already pulls these in; named for clarity)
   ocaml-nox ocaml-findlib
+  # MPI: sweeps and ln Z estimates spread over the ranks of mpirun or srun (Open MPI)
+  libopenmpi-dev openmpi-bin
   # video export (video/: FFmpeg's libraries, docs/building.md §6.5)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
 )

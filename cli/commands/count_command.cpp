@@ -1,5 +1,7 @@
 // dimerlab-cli count: the partition function Z(G, λ), exactly (--exact) or as an estimate with a
-// confidence interval (--epsilon). The two branches live in separate functions below.
+// confidence interval (--epsilon). The two branches live in separate functions below. Under
+// mpirun every rank computes (the estimate's replicas are split across them) and rank 0 alone
+// prints.
 #include <unistd.h>
 
 #include <chrono>
@@ -17,10 +19,12 @@
 #include "counting/exact/matching_polynomial.hpp"
 #include "counting/exact/polynomial_zeros.hpp"
 #include "counting/exact/rational_lambda.hpp"
+#include "dimerlab_cluster/world.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "export/plot_svg.hpp"
 #include "export/zeros_plot.hpp"
 #include "graph/graph_spec.hpp"
+#include "ranks/replica_sharing.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::cli {
@@ -79,7 +83,7 @@ int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
         p = exact_matching_polynomial(g, eo);
         if (opt.marginals) marginals = exact_marginals(g, lambda_q.get_d(), eo);
     } catch (const InfeasibleError& e) {
-        if (opt.json) print_exact_refusal(g, lambda_q, e);
+        if (opt.json && cluster::world().is_lead()) print_exact_refusal(g, lambda_q, e);
         throw;
     }
     const double lambda = lambda_q.get_d();
@@ -113,6 +117,7 @@ int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
             write_plot_svg(opt.zeros_svg, zeros_plot(g.spec(), zeros, bound), 900, 420);
     }
     out["seconds"] = seconds_since(start);
+    if (!cluster::world().is_lead()) return 0;
 
     if (opt.json) {
         std::cout << out.dump() << "\n";
@@ -157,8 +162,9 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     if (!(opt.confidence > 0 && opt.confidence < 1))
         throw InputError("--confidence must lie strictly between 0 and 1");
     if (opt.replicas < 2) throw InputError("--replicas must be at least 2");
+    const bool lead = cluster::world().is_lead();
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
-    print_graph_notices(g);
+    if (lead) print_graph_notices(g);
     ApproxOptions ao;
     ao.lambda = lambda_q.get_d();
     ao.epsilon = epsilon;
@@ -173,8 +179,10 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
                                   ? ""
                                   : "runs the paired product estimator only, not '" + opt.method + "'",
                               notice);
-    if (!notice.empty()) std::cerr << "notice: " << notice << "\n";
-    if (opt.progress || isatty(fileno(stderr))) {
+    if (!notice.empty() && lead) std::cerr << "notice: " << notice << "\n";
+    // Each rank runs its share of every batch of replicas; all of them end with every value.
+    ao.sharing = replica_sharing_over_ranks();
+    if (lead && (opt.progress || isatty(fileno(stderr)))) {
         ao.progress = [last = std::chrono::steady_clock::time_point{}](const ApproxProgress& p) mutable {
             const auto now = std::chrono::steady_clock::now();
             if (now - last < std::chrono::seconds(1) && p.stage < double(p.stages)) return true;
@@ -188,6 +196,7 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
         };
     }
     const ApproxResult r = estimate_log_z(g, ao);
+    if (!lead) return 0;
     if (!r.notice.empty()) std::cerr << "notice: " << r.notice << "\n";
 
     nlohmann::ordered_json out;
@@ -212,6 +221,8 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     out["stages"] = r.stages;
     out["samples_per_stage"] = r.samples_per_stage;
     out["seed"] = opt.seed;
+    out["replica_log_z"] = r.replica_log_z;  // the second stage's own ln Ẑ_r
+    out["ranks"] = cluster::world().size();
     out["updates"] = r.updates;
     out["seconds"] = r.seconds;
     if (opt.json) {

@@ -80,6 +80,8 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     result.replicas = options.replicas;
     result.backend = "cpu-threads";
     EnsembleFactory ensemble_factory = options.ensemble;
+    const bool shared = options.sharing.parts > 1 && options.sharing.share;
+    if (shared) ensemble_factory = nullptr;  // a process runs only its share of each batch
 
     std::atomic<bool> cancelled{false};
     const auto is_cancelled = [&] {
@@ -182,6 +184,7 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         }
         const auto worker = [&] {
             for (std::size_t r = next_replica++; r < count; r = next_replica++) {
+                if (shared && r % options.sharing.parts != options.sharing.part) continue;
                 const std::uint64_t seed = base + r;
                 ReplicaRun run =
                     options.method == ApproxMethod::paired_product
@@ -237,6 +240,19 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         }
         if (failure) std::rethrow_exception(failure);
         if (is_cancelled()) throw CountCancelled();
+        if (shared) {
+            std::vector<ReplicaRun> runs(count);
+            for (std::size_t r = options.sharing.part; r < count; r += options.sharing.parts) {
+                runs[r] = {out.values[r], used[r], std::move(out.unit_variance[r]), std::move(out.terms[r])};
+            }
+            options.sharing.share(runs);
+            for (std::size_t r = 0; r < count; ++r) {
+                out.values[r] = runs[r].log_z;
+                used[r] = runs[r].updates;
+                out.unit_variance[r] = std::move(runs[r].unit_variance);
+                out.terms[r] = std::move(runs[r].terms);
+            }
+        }
         result.updates = updates_before;
         for (std::uint64_t u : used) result.updates += u;
         return out;

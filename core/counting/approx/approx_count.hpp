@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "counting/approx/paired_product.hpp"
 #include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph.hpp"
 
@@ -42,6 +43,19 @@ class CountCancelled : public std::runtime_error {
     CountCancelled() : std::runtime_error("approximate count cancelled") {}
 };
 
+// Several processes (the ranks of an MPI run) computing one estimate together: every one calls
+// estimate_log_z with the same options, runs the replicas r of each batch with r % parts == part,
+// and `share` hands every process the runs of all the others (an all-gather), so all of them take
+// the same decisions from the same numbers. Replica r runs on the same tape whoever runs it, so
+// the result equals the one-process run bit for bit. The transport is the caller's: core has no
+// MPI.
+struct ReplicaSharing {
+    unsigned part = 0;
+    unsigned parts = 1;
+    // On entry, runs[r] is filled for this process's replicas; on return, for every replica.
+    std::function<void(std::vector<ReplicaRun>& runs)> share;
+};
+
 struct ApproxOptions {
     double lambda = 1;
     double epsilon = 0.05;     // target half-width of the interval on ln Z
@@ -73,6 +87,9 @@ struct ApproxOptions {
     // than one). Both give the same replica values bit for bit; a factory that throws
     // InfeasibleError (no device) falls back to CPU threads with a notice.
     EnsembleFactory ensemble;
+    // Set (parts > 1): the replicas are split across processes; each process's threads run its
+    // share. Batches then run on CPU threads, not as an ensemble.
+    ReplicaSharing sharing;
     std::function<bool(const ApproxProgress&)> progress;  // return false to cancel
     const std::atomic<bool>* cancel = nullptr;
 };
