@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "dimerlab_render/device_edge_states.hpp"
+#include "model/lambda_record.hpp"
 #include "model/matching.hpp"
 
 namespace dimerlab::app {
@@ -104,7 +105,13 @@ void SamplerWorker::apply(Command& command) {
         void operator()(const Play& c) { w.running_ = c.on; }
         void operator()(const Step& c) { w.advance(c.updates); }
         void operator()(const StepFrame&) { w.advance(w.frame_updates()); }
-        void operator()(const SetLambda& c) { w.sampler_->set_lambda(c.lambda); }  // at sampler time()
+        void operator()(const SetLambda& c) {
+            // At sampler time(). A λ = ∞ run (perfect matchings) and a finite one are different
+            // state spaces and the λ record refuses a change between them: such a change (the
+            // slider moved on a loaded λ = ∞ session) is dropped rather than ending this thread.
+            if (is_infinite_lambda(c.lambda) != w.sampler_->lambda_record().infinite()) return;
+            w.sampler_->set_lambda(c.lambda);
+        }
         void operator()(const SetSpeed& c) { w.sweeps_per_frame_ = c.sweeps; }
         void operator()(const AdvanceTo& c) {
             if (c.update > w.sampler_->time()) w.advance(c.update - w.sampler_->time());

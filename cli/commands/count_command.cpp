@@ -24,6 +24,7 @@
 #include "export/plot_svg.hpp"
 #include "export/zeros_plot.hpp"
 #include "graph/graph_spec.hpp"
+#include "model/lambda_record.hpp"
 #include "ranks/replica_sharing.hpp"
 #include "util/errors.hpp"
 
@@ -48,6 +49,15 @@ struct CountOptions {
     std::uint64_t max_states = ExactOptions{}.max_states;
     double max_gb = double(ExactOptions{}.max_bytes) / 1e9;
 };
+
+// parse_lambda for "inf" and its spellings, 0 for anything else (left to the rational parser).
+double parse_lambda_or_zero(const std::string& text) {
+    try {
+        return parse_lambda(text, "--lambda");
+    } catch (const InputError&) {
+        return 0;
+    }
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -152,6 +162,56 @@ int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
     return 0;
 }
 
+// λ = ∞: the law is uniform on perfect matchings, so what counts is their number, the top
+// coefficient m_{n/2} of the matching polynomial. No perfect matching: exit 3 naming the maximum
+// matching size (the polynomial's degree).
+int run_perfect_matching_count(const CountOptions& opt) {
+    const auto start = std::chrono::steady_clock::now();
+    const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    print_graph_notices(g);
+    ExactOptions eo;
+    eo.max_states = opt.max_states;
+    eo.max_bytes = static_cast<std::uint64_t>(opt.max_gb * 1e9);
+    eo.name = g.spec();
+    if (opt.marginals) throw InputError("--marginals is not available at --lambda inf");
+    const MatchingPolynomial p = exact_matching_polynomial(g, eo);
+    std::size_t degree = 0;
+    for (std::size_t k = 0; k < p.coefficients.size(); ++k)
+        if (p.coefficients[k] != 0) degree = k;
+    const std::uint64_t n = g.num_vertices();
+    if (2 * degree != n) {
+        throw InfeasibleError("graph '" + g.spec() + "' has no perfect matching (lambda = inf needs one): " +
+                              "a maximum matching has " + std::to_string(degree) + " dimers and covers " +
+                              std::to_string(2 * degree) + " of " + std::to_string(n) + " vertices");
+    }
+    const mpz_class& count = p.coefficients[degree];
+    nlohmann::ordered_json out;
+    out["graph"] = g.spec();
+    out["lambda"] = "inf";
+    out["method"] = p.method;
+    nlohmann::json coefficients = nlohmann::json::array();
+    for (const mpz_class& c : p.coefficients) coefficients.push_back(c.get_str());
+    out["coefficients"] = coefficients;
+    out["perfect_matchings"] = count.get_str();
+    // ln of the number of perfect matchings: the entropy of the uniform law, and the limit of
+    // ln Z(λ) - (n/2) ln λ as λ grows.
+    long exponent = 0;
+    const double mantissa = mpz_get_d_2exp(&exponent, count.get_mpz_t());
+    out["log_perfect_matchings"] = std::log(mantissa) + static_cast<double>(exponent) * std::log(2.0);
+    out["mean_dimers"] = static_cast<double>(degree);
+    out["var_dimers"] = 0.0;
+    out["seconds"] = seconds_since(start);
+    if (opt.json) {
+        std::cout << out.dump() << "\n";
+        return 0;
+    }
+    std::cout << g.spec() << " at lambda = inf (" << p.method << ")\n"
+              << "  perfect matchings " << count.get_str() << " (ln "
+              << out["log_perfect_matchings"].get<double>() << "), each with " << degree << " dimers\n"
+              << "  " << out["seconds"].get<double>() << " s\n";
+    return 0;
+}
+
 // Approximate branch (core/counting/approx): replica-based interval on ln Z, stopped at ε.
 int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     const double epsilon = *opt.epsilon;
@@ -246,7 +306,8 @@ CommandAction add_count_command(CLI::App& app) {
         "count",
         "Partition function Z(G, lambda): exact matching polynomial (--exact) or an estimate (--epsilon)");
     sub->add_option("--graph", opt->spec, "Graph spec")->capture_default_str();
-    sub->add_option("--lambda", opt->lambda_text, "Dimer activity λ > 0, e.g. 1, 2.5, 0.125 or 1/3")
+    sub->add_option("--lambda", opt->lambda_text,
+                    "Dimer activity λ > 0, e.g. 1, 2.5, 0.125 or 1/3; inf: count perfect matchings (--exact)")
         ->capture_default_str();
     sub->add_flag("--exact", opt->exact, "Exact matching polynomial and Z (frontier DP or closed form)");
     sub->add_option("--epsilon", opt->epsilon, "Estimate ln Z to this half-width of the confidence interval");
@@ -282,6 +343,11 @@ CommandAction add_count_command(CLI::App& app) {
                 "--zeros and --zeros-svg need --exact (the zeros come from the exact polynomial)");
         if (!opt->zeros_svg.empty() && !opt->zeros_svg.ends_with(".svg"))
             throw InputError("--zeros-svg '" + opt->zeros_svg + "': expected a .svg file");
+        if (is_infinite_lambda(parse_lambda_or_zero(opt->lambda_text))) {
+            if (!opt->exact || opt->epsilon)
+                throw InputError("--lambda inf counts perfect matchings exactly: use --exact");
+            return run_perfect_matching_count(*opt);
+        }
         const mpq_class lambda = parse_positive_rational(opt->lambda_text, "--lambda");
         if (opt->epsilon) return run_approximate_count(*opt, lambda);
         if (!opt->exact) throw InputError("count needs --exact or --epsilon E");

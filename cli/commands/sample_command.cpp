@@ -7,7 +7,9 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <sstream>
+#include <string>
 
 #include "chromatic/class_order.hpp"
 #include "command.hpp"
@@ -27,9 +29,9 @@ namespace {
 
 struct SampleOptions {
     std::string spec = "grid:64x64";
-    double lambda = 1;
+    std::string lambda_text = "1";
     std::uint64_t seed = 1;
-    std::uint64_t sweeps = 100;
+    std::optional<std::uint64_t> sweeps;  // default 100, or 1 for shuffle (each sweep one exact sample)
     std::optional<std::uint64_t> burn_in;
     std::string dynamics = "glauber";
     std::optional<std::string> class_order;  // chromatic only; default fixed
@@ -38,6 +40,7 @@ struct SampleOptions {
     std::string start = "empty";
     std::vector<std::string> lambda_changes;
     std::string csv;
+    std::string matching_out;
     bool json = false;
     bool progress = false;
 };
@@ -53,12 +56,10 @@ LambdaChange parse_lambda_change(const std::string& text) {
         if (t.empty() || t[0] == '-') throw std::invalid_argument("update");
         c.at_update = std::stoull(t, &used);
         if (used != t.size()) throw std::invalid_argument("update");
-        c.lambda = std::stod(l, &used);
-        if (used != l.size()) throw std::invalid_argument("lambda");
+        c.lambda = parse_lambda(l, "--lambda-change lambda");
     } catch (const std::exception&) {
         throw InputError("--lambda-change '" + text + "': expected UPDATE:LAMBDA, e.g. 81920:0.5");
     }
-    check_lambda(c.lambda, "--lambda-change lambda");
     return c;
 }
 
@@ -95,8 +96,18 @@ nlohmann::ordered_json parallel_depth_json(const Graph& g, const Sampler& sample
     return out;
 }
 
+// The final matching, one "u v" line per dimer (0-based ids, u < v, in increasing u).
+std::string matching_text(std::span<const std::uint32_t> mate) {
+    std::string out;
+    for (std::uint32_t u = 0; u < mate.size(); ++u) {
+        if (mate[u] == kNoMate || mate[u] < u) continue;
+        out += std::to_string(u) + ' ' + std::to_string(mate[u]) + '\n';
+    }
+    return out;
+}
+
 int run_sample(const SampleOptions& opt) {
-    check_lambda(opt.lambda, "--lambda");
+    const double lambda = parse_lambda(opt.lambda_text, "--lambda");
     SamplerSpec spec;
     spec.graph = opt.spec;
     spec.seed = opt.seed;
@@ -107,7 +118,7 @@ int run_sample(const SampleOptions& opt) {
     spec.backend = parse_backend(opt.backend);
     spec.block_sweeps = opt.block_sweeps;
     spec.start = parse_start_kind(opt.start);
-    spec.record = LambdaRecord(opt.lambda);
+    spec.record = LambdaRecord(lambda);
     for (const std::string& text : opt.lambda_changes) {
         const LambdaChange c = parse_lambda_change(text);
         spec.record.change_at(c.at_update, c.lambda);
@@ -118,11 +129,15 @@ int run_sample(const SampleOptions& opt) {
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
     print_graph_notices(g);
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
-    const std::uint64_t m = g.num_edges();
+    // shuffle is exact: one update is one independent sample, so a "sweep" is one update, the
+    // default is a single sample and there is nothing to burn in.
+    const bool exact_samples = dynamics == Dynamics::shuffle;
+    const std::uint64_t m = exact_samples ? 1 : g.num_edges();
+    const std::uint64_t sweeps = opt.sweeps.value_or(exact_samples ? 1 : 100);
     // Default burn-in: a tenth of the measured sweeps, so the empty start does not bias means.
-    const std::uint64_t burn_in = opt.burn_in.value_or((opt.sweeps + 9) / 10);
+    const std::uint64_t burn_in = opt.burn_in.value_or(exact_samples ? 0 : (sweeps + 9) / 10);
     const std::uint64_t max_sweeps = std::numeric_limits<std::int64_t>::max() / m;
-    if (opt.sweeps > max_sweeps || burn_in > max_sweeps - opt.sweeps) {
+    if (sweeps > max_sweeps || burn_in > max_sweeps - sweeps) {
         throw InputError("--sweeps plus --burn-in is too large for this graph (at most " +
                          std::to_string(max_sweeps) + " sweeps of " + std::to_string(m) + " updates)");
     }
@@ -141,7 +156,7 @@ int run_sample(const SampleOptions& opt) {
         backend_notice.clear();
     }
     auto last_report = t0;
-    const std::uint64_t total_sweeps = burn_in + opt.sweeps;
+    const std::uint64_t total_sweeps = burn_in + sweeps;
     RunningStats dimers, monomers, covered, imbalance;
     std::ostringstream csv;
     const bool want_csv = !opt.csv.empty();
@@ -174,6 +189,7 @@ int run_sample(const SampleOptions& opt) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (want_csv) write_file_atomically(opt.csv, csv.str());
+    if (!opt.matching_out.empty()) write_file_atomically(opt.matching_out, matching_text(sampler->mate()));
     std::cerr << backend_notice;
 
     const std::uint32_t final_dimers = count_dimers(sampler->mate());
@@ -181,10 +197,16 @@ int run_sample(const SampleOptions& opt) {
     const bool have_imb = imbalance.count() > 0;
     nlohmann::ordered_json out;
     out["graph"] = g.spec();
-    out["lambda"] = opt.lambda;
+    // λ = ∞ is written as the string "inf", which --lambda and sessions read back.
+    auto lambda_json = [](double l) -> nlohmann::ordered_json {
+        if (is_infinite_lambda(l)) return "inf";
+        return l;
+    };
+    out["lambda"] = lambda_json(lambda);
     if (record.changes().size() > 1) {
         nlohmann::ordered_json changes = nlohmann::ordered_json::array();
-        for (const LambdaChange& c : record.changes()) changes.push_back({c.at_update, c.lambda});
+        for (const LambdaChange& c : record.changes())
+            changes.push_back({c.at_update, lambda_json(c.lambda)});
         out["lambda_record"] = changes;
     }
     out["seed"] = opt.seed;
@@ -193,7 +215,7 @@ int run_sample(const SampleOptions& opt) {
     out["backend"] = std::string(sampler->backend_name());
     out["start"] = opt.start;
     out["updates"] = sampler->time();
-    out["sweeps"] = opt.sweeps;
+    out["sweeps"] = sweeps;
     out["burn_in"] = burn_in;
     out["final"] = {{"dimers", final_dimers},
                     {"monomers", g.num_vertices() - 2 * final_dimers},
@@ -224,16 +246,21 @@ CommandAction add_sample_command(CLI::App& app) {
     CLI::App* sub =
         app.add_subcommand("sample", "Run a chain on a graph; report the final state and observable means");
     sub->add_option("--graph", opt->spec, "Graph spec")->capture_default_str();
-    sub->add_option("--lambda", opt->lambda, "Dimer activity λ > 0")->capture_default_str();
+    sub->add_option(
+           "--lambda", opt->lambda_text,
+           "Dimer activity λ > 0, or inf: uniform perfect matchings (dimer model; --dynamics shuffle)")
+        ->capture_default_str();
     sub->add_option("--seed", opt->seed, "Seed of the update tape")
         ->capture_default_str()
         ->check(non_negative_integer());
-    sub->add_option("--sweeps", opt->sweeps, "Measured sweeps (1 sweep = m updates)")
-        ->capture_default_str()
+    sub->add_option("--sweeps", opt->sweeps,
+                    "Measured sweeps (1 sweep = m updates; default 100). shuffle: independent exact samples "
+                    "(default 1; the final state is the last)")
         ->check(non_negative_integer());
     sub->add_option("--burn-in", opt->burn_in, "Sweeps run before measuring (default: a tenth of --sweeps)")
         ->check(non_negative_integer());
-    sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | chromatic")
+    sub->add_option("--dynamics", opt->dynamics,
+                    "glauber | jerrum-sinclair | chromatic | shuffle (aztec:N, λ = inf)")
         ->capture_default_str();
     sub->add_option("--class-order", opt->class_order,
                     "chromatic: fixed (classes in colouring order each sweep) | random (a new random order "
@@ -245,6 +272,8 @@ CommandAction add_sample_command(CLI::App& app) {
     sub->add_option("--lambda-change", opt->lambda_changes,
                     "UPDATE:LAMBDA, λ from that update index on (repeatable, in increasing order)");
     sub->add_option("--csv", opt->csv, "Write the per-sweep time series to this CSV file");
+    sub->add_option("--matching-out", opt->matching_out,
+                    "Write the final matching to this file: one 'u v' line per dimer (0-based ids)");
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
     sub->add_flag("--progress", opt->progress,
                   "Report progress on stderr (default: when stderr is a terminal)");

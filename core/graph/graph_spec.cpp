@@ -179,6 +179,9 @@ std::string GraphSpec::canonical() const {
         case Shape::one_size:
             join('x');
             break;
+        case Shape::three_sizes:
+            join(',');
+            break;
         case Shape::random_count:
             join(',');
             out += ",seed=" + std::to_string(seed);
@@ -226,6 +229,14 @@ GraphSpec parse_graph_spec(std::string_view text) {
             p.end();
             break;
         }
+        case Shape::three_sizes:
+            spec.dims.push_back(p.whole("A"));
+            p.expect(',', "B");
+            spec.dims.push_back(p.whole("B"));
+            p.expect(',', "C");
+            spec.dims.push_back(p.whole("C"));
+            p.end();
+            break;
         case Shape::one_size:
             spec.dims.push_back(p.whole(family->name == "hypercube" ? "D" : "N"));
             p.end();

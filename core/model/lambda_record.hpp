@@ -1,5 +1,8 @@
 #pragma once
 #include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace dimerlab {
@@ -12,12 +15,23 @@ struct LambdaChange {
     friend bool operator==(const LambdaChange&, const LambdaChange&) = default;
 };
 
+// λ = ∞ is the dimer model: the uniform law on perfect matchings, the limit of λ^|M|/Z as λ grows
+// (docs/algorithms.md, "λ = ∞"). It is stored as +infinity and written "inf" in text and JSON.
+inline constexpr double kInfiniteLambda = std::numeric_limits<double>::infinity();
+inline bool is_infinite_lambda(double lambda) {
+    return lambda == kInfiniteLambda;
+}
+
 class LambdaRecord {
   public:
-    explicit LambdaRecord(double initial_lambda = 1);  // throws InputError unless λ > 0 and finite
+    // Throws InputError unless λ > 0 (finite, or +∞ for perfect matchings).
+    explicit LambdaRecord(double initial_lambda = 1);
     // Records a change taking effect from update `at_update` on. Changes must come in
     // non-decreasing order of update index; a second change at the same index replaces the first.
+    // A run is either at λ = ∞ throughout or finite throughout: perfect matchings and monomer-dimer
+    // matchings are different state spaces, and no chain crosses between them (InputError).
     void change_at(std::uint64_t at_update, double lambda);
+    bool infinite() const { return is_infinite_lambda(changes_.front().lambda); }
     double lambda_at(std::uint64_t t) const;
     // The first recorded change strictly after t, or UINT64_MAX.
     std::uint64_t next_change_after(std::uint64_t t) const;
@@ -42,5 +56,13 @@ class LambdaRecord {
 
 // Throws InputError naming `what` unless λ is a positive finite number.
 void check_lambda(double lambda, const char* what = "lambda");
+// Throws InputError naming `what` unless λ is a positive finite number or +∞.
+void check_lambda_or_infinite(double lambda, const char* what = "lambda");
+
+// Reads "inf", "infinity" or "∞" (any case) as λ = ∞, otherwise a positive finite decimal
+// ("2.5", "1e4"); InputError naming `what` for anything else.
+double parse_lambda(std::string_view text, const char* what = "lambda");
+// "inf" for λ = ∞, otherwise the shortest decimal that reads back to the same double.
+std::string lambda_text(double lambda);
 
 }  // namespace dimerlab

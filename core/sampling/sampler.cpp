@@ -14,16 +14,19 @@ std::string_view dynamics_name(Dynamics d) {
             return "jerrum-sinclair";
         case Dynamics::chromatic:
             return "chromatic";
+        case Dynamics::shuffle:
+            return "shuffle";
     }
     return "unknown";
 }
 
 Dynamics parse_dynamics(std::string_view text) {
-    for (Dynamics d : {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic}) {
+    for (Dynamics d :
+         {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic, Dynamics::shuffle}) {
         if (text == dynamics_name(d)) return d;
     }
     throw InputError("unknown dynamics '" + std::string(text) +
-                     "'; expected glauber, jerrum-sinclair or chromatic");
+                     "'; expected glauber, jerrum-sinclair, chromatic or shuffle");
 }
 
 Sampler::Sampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)

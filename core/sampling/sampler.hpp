@@ -11,9 +11,11 @@
 namespace dimerlab {
 
 // chromatic: colour-class heat bath (docs/algorithms.md §2.3), a different chain with the same π.
-enum class Dynamics { glauber, jerrum_sinclair, chromatic };
+// shuffle: exact uniform domino tilings of aztec:N at λ = ∞ (domino shuffling, not a chain; one
+// update is one independent exact sample; tilings/shuffle_sampler.hpp).
+enum class Dynamics { glauber, jerrum_sinclair, chromatic, shuffle };
 
-std::string_view dynamics_name(Dynamics d);      // "glauber", "jerrum-sinclair", "chromatic"
+std::string_view dynamics_name(Dynamics d);      // "glauber", "jerrum-sinclair", "chromatic", "shuffle"
 Dynamics parse_dynamics(std::string_view text);  // the inverse; InputError naming the choices
 
 // A Markov chain on the matchings of one graph, driven by the update tape of its seed. The

@@ -8,12 +8,15 @@
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/glauber_sequential.hpp"
 #include "sampling/jerrum_sinclair_sampler.hpp"
+#include "sampling/perfect_matching.hpp"
+#include "tilings/shuffle_sampler.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
 
 std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                           LambdaRecord record, MateArray start, ClassOrder class_order) {
+    require_dynamics_runs_at(dynamics, record);
     switch (dynamics) {
         case Dynamics::glauber:
             return std::make_unique<GlauberSequentialSampler>(graph, seed, std::move(record),
@@ -26,6 +29,8 @@ std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics,
             return std::make_unique<ChromaticSampler>(graph, seed, std::move(record), std::move(start),
                                                       options);
         }
+        case Dynamics::shuffle:
+            return std::make_unique<ShuffleSampler>(graph, seed, std::move(record), std::move(start));
     }
     throw InputError("unknown dynamics");
 }
@@ -41,6 +46,7 @@ std::uint64_t jacobi_block_updates(const Graph& graph, double block_sweeps) {
 std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                                    LambdaRecord record, MateArray start, double block_sweeps,
                                                    unsigned threads, ClassOrder class_order) {
+    require_dynamics_runs_at(dynamics, record);
     if (dynamics == Dynamics::chromatic) {
         ChromaticOptions options;
         options.class_order = class_order;

@@ -7,6 +7,7 @@
 #include "dimerlab_gpu/cuda_ensemble.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
+#include "sampling/perfect_matching.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "util/errors.hpp"
 
@@ -53,6 +54,12 @@ BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnava
 BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnavailable when,
                           MateArray start) {
     const bool refuse = when == WhenUnavailable::refuse;
+    // λ = ∞: a graph without a perfect matching is infeasible whatever the dynamics (exit 3), and
+    // a dynamics that cannot move a perfect matching is refused, never run frozen.
+    if (spec.record.infinite() && spec.dynamics != Dynamics::shuffle) {
+        require_perfect_matching(graph);
+        require_dynamics_runs_at(spec.dynamics, spec.record);
+    }
     switch (spec.backend) {
         case Backend::cpu:
             return on_cpu(graph, spec, std::move(start), {});

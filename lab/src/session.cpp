@@ -46,16 +46,35 @@ double read_positive(const QJsonObject& o, const char* key, double fallback, con
     return d;
 }
 
+// λ: a positive number, or the string "inf" (any spelling parse_lambda reads) for perfect matchings.
+double read_lambda(const QJsonObject& o, const char* key, double fallback, const QString& source) {
+    const QJsonValue v = o.value(key);
+    if (v.isString()) {
+        try {
+            const double l = parse_lambda(v.toString().toStdString(), key);
+            if (is_infinite_lambda(l)) return l;
+        } catch (const InputError&) {
+        }
+        bad(source, QString("'%1' must be a positive number or \"inf\"").arg(key));
+    }
+    return read_positive(o, key, fallback, source);
+}
+
+QJsonValue lambda_json(double lambda) {
+    if (is_infinite_lambda(lambda)) return QString("inf");
+    return lambda;
+}
+
 LambdaRecord read_record(const QJsonObject& o, std::uint64_t update_index, const QString& source) {
     const QJsonValue changes = o.value("lambda_record");
-    if (changes.isUndefined()) return LambdaRecord(read_positive(o, "lambda", 1, source));
+    if (changes.isUndefined()) return LambdaRecord(read_lambda(o, "lambda", 1, source));
     if (!changes.isArray() || changes.toArray().isEmpty())
         bad(source, "'lambda_record' must be a non-empty array of {at, lambda}");
     std::optional<LambdaRecord> record;
     for (const QJsonValue& c : changes.toArray()) {
         if (!c.isObject()) bad(source, "'lambda_record' entries must be objects {at, lambda}");
         const std::uint64_t at = read_count(c.toObject(), "at", 0, source);
-        const double lambda = read_positive(c.toObject(), "lambda", 0, source);
+        const double lambda = read_lambda(c.toObject(), "lambda", 0, source);
         if (at > update_index)
             bad(source,
                 QString("lambda change at update %1 lies after update_index %2").arg(at).arg(update_index));
@@ -151,7 +170,8 @@ QByteArray session_to_json(const Session& s) {
     o["start"] = QString::fromUtf8(start_kind_name(s.start));
     QJsonArray changes;
     for (const LambdaChange& c : s.record.changes())
-        changes.append(QJsonObject{{"at", static_cast<double>(c.at_update)}, {"lambda", c.lambda}});
+        changes.append(
+            QJsonObject{{"at", static_cast<double>(c.at_update)}, {"lambda", lambda_json(c.lambda)}});
     o["lambda_record"] = changes;
     o["update_index"] = static_cast<double>(s.update_index);
     if (s.state_hash) o["state_hash"] = QString("%1").arg(*s.state_hash, 16, 16, QChar('0'));

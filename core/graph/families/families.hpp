@@ -21,6 +21,8 @@ Graph build_hex(std::uint32_t w, std::uint32_t h);
 Graph build_tri(std::uint32_t w, std::uint32_t h);
 // aztec.cpp
 Graph build_aztec(std::uint32_t order);
+// hexagon.cpp: the honeycomb whose perfect matchings are the lozenge tilings of the A,B,C hexagon.
+Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c);
 // Small named and complete families (classic.cpp).
 Graph build_complete(std::uint32_t n);
 Graph build_bipartite(std::uint32_t a, std::uint32_t b);

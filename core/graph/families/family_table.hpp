@@ -10,7 +10,7 @@
 
 namespace dimerlab::families {
 
-enum class FamilyShape { two_sizes, one_size, none, random_count, random_probability, file };
+enum class FamilyShape { two_sizes, three_sizes, one_size, none, random_count, random_probability, file };
 
 struct FamilyDescriptor {
     std::string_view name;

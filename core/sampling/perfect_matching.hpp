@@ -1,0 +1,24 @@
+#pragma once
+// λ = ∞ is the uniform law on perfect matchings; these checks say whether a graph has any and
+// which dynamics can sample them.
+#include <cstdint>
+
+#include "graph/graph.hpp"
+#include "model/lambda_record.hpp"
+#include "sampling/sampler.hpp"
+
+namespace dimerlab {
+
+// The size of a maximum matching (Edmonds, as the "maximum" start state).
+std::uint32_t maximum_matching_size(const Graph& graph);
+
+// InfeasibleError (exit 3) naming the maximum matching size unless `graph` has a perfect matching.
+void require_perfect_matching(const Graph& graph);
+
+// InputError unless `dynamics` can run at every λ of `record`. At λ = ∞ a single-edge heat-bath
+// update removes a dimer and always puts it back (both ends are free and the coin always says
+// "occupied"), so glauber, chromatic and jerrum-sinclair never leave their start: they are refused,
+// pointing at shuffle. shuffle runs at λ = ∞ only (ShuffleSampler says so).
+void require_dynamics_runs_at(Dynamics dynamics, const LambdaRecord& record);
+
+}  // namespace dimerlab

@@ -1,0 +1,29 @@
+#pragma once
+// Exact uniform domino tilings of the Aztec diamond by domino shuffling (Elkies, Kuperberg,
+// Larsen and Propp 1992; Propp 2003, "Generalized domino-shuffling", with all weights 1).
+// From a uniform tiling of order k, one step (destroy the bad blocks, slide every domino one
+// unit in its direction, fill the holes with 2x2 blocks chosen by fair coins) gives a uniform
+// tiling of order k+1; N steps from the empty order-0 diamond give a uniform tiling of order N.
+//
+// Randomness: sample s of seed `seed` reads the update tape (stream 0) at indices
+// t = s * 2^32 + w, w = 0, 1, 2, ..., in order; each index gives 128 coins (w0 bit 0 first, up to
+// w3 bit 31). Coins are drawn once per created 2x2 block, blocks visited step by step (k = 0 ..
+// N-1) and, within a step, top row first and left to right. So (seed, s) replays a tiling exactly.
+#include <cstdint>
+
+#include "model/matching.hpp"
+
+namespace dimerlab {
+
+struct ShuffleStats {
+    std::uint64_t coins = 0;       // created blocks, one fair coin each
+    std::uint64_t tape_words = 0;  // tape indices read (128 coins each)
+};
+
+// A uniform domino tiling of aztec:`order`, as the mate array of that graph's vertices
+// (AztecNumbering): every square is matched to the square its domino also covers. InputError if
+// `order` is 0 or `sample` is 2^32 or more.
+MateArray shuffle_aztec_tiling(std::uint32_t order, std::uint64_t seed, std::uint64_t sample,
+                               ShuffleStats* stats = nullptr);
+
+}  // namespace dimerlab
