@@ -233,7 +233,8 @@ CommandAction add_sample_command(CLI::App& app) {
         ->check(non_negative_integer());
     sub->add_option("--burn-in", opt->burn_in, "Sweeps run before measuring (default: a tenth of --sweeps)")
         ->check(non_negative_integer());
-    sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | chromatic")
+    sub->add_option("--dynamics", opt->dynamics,
+                    "glauber | jerrum-sinclair | chromatic | rotation | glauber+rotation")
         ->capture_default_str();
     sub->add_option("--class-order", opt->class_order,
                     "chromatic: fixed (classes in colouring order each sweep) | random (a new random order "

@@ -14,16 +14,21 @@ std::string_view dynamics_name(Dynamics d) {
             return "jerrum-sinclair";
         case Dynamics::chromatic:
             return "chromatic";
+        case Dynamics::rotation:
+            return "rotation";
+        case Dynamics::glauber_rotation:
+            return "glauber+rotation";
     }
     return "unknown";
 }
 
 Dynamics parse_dynamics(std::string_view text) {
-    for (Dynamics d : {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic}) {
+    for (Dynamics d : {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic, Dynamics::rotation,
+                       Dynamics::glauber_rotation}) {
         if (text == dynamics_name(d)) return d;
     }
     throw InputError("unknown dynamics '" + std::string(text) +
-                     "'; expected glauber, jerrum-sinclair or chromatic");
+                     "'; expected glauber, jerrum-sinclair, chromatic, rotation or glauber+rotation");
 }
 
 Sampler::Sampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)

@@ -78,6 +78,8 @@ std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics
             return std::make_unique<CudaChromaticSampler>(graph, seed, std::move(record), std::move(start),
                                                           ColouringChoice::automatic, class_order);
         case Dynamics::jerrum_sinclair:
+        case Dynamics::rotation:
+        case Dynamics::glauber_rotation:
             break;
     }
     throw InputError("backend 'cuda' runs glauber and chromatic dynamics only, not '" +

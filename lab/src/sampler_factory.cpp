@@ -16,7 +16,9 @@ namespace {
 
 std::string no_chain(Backend backend, Dynamics dynamics) {
     return "backend '" + std::string(backend_name(backend)) +
-           "' runs glauber and chromatic dynamics only, not '" + std::string(dynamics_name(dynamics)) + "'";
+           (backend == Backend::cpu_parallel ? "' runs glauber, chromatic and rotation dynamics only, not '"
+                                             : "' runs glauber and chromatic dynamics only, not '") +
+           std::string(dynamics_name(dynamics)) + "'";
 }
 
 BuiltSampler on_cpu(const Graph& graph, const SamplerSpec& spec, MateArray start, std::string notice) {
