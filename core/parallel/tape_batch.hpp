@@ -14,7 +14,7 @@ inline constexpr unsigned kTapeBatch = 64;
 
 // w0[i], w1[i], w2[i] (and w3[i] when w3 is not null) := the words of
 // tape_words(seed, t_begin + i, TapeStream::updates) for i < kTapeBatch. Word 3 is read by the
-// Jerrum–Sinclair rule and the glauber+rotation choice only.
+// Jerrum–Sinclair rule only.
 void tape_words_batch(std::uint64_t seed, std::uint64_t t_begin, std::uint32_t* w0, std::uint32_t* w1,
                       std::uint32_t* w2, std::uint32_t* w3 = nullptr);
 
