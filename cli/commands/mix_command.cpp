@@ -44,7 +44,8 @@ struct MixOptions {
 Dynamics parse_mix_dynamics(const std::string& name) {
     const Dynamics dynamics = parse_dynamics(name);
     if (dynamics == Dynamics::chromatic)
-        throw InputError("dynamics '" + name + "': mix supports glauber or jerrum-sinclair");
+        throw InputError("dynamics '" + name +
+                         "': mix supports glauber, jerrum-sinclair or glauber+rotation");
     return dynamics;
 }
 
@@ -101,7 +102,8 @@ CommandAction add_mix_command(CLI::App& app) {
         "Mixing diagnostics: tau_int, ESS, split-R-hat, bounding-chain coalescence, exact TV and gaps");
     sub->add_option("--graph", opt->spec, "Graph spec")->capture_default_str();
     sub->add_option("--lambda", opt->lambda, "Dimer activity λ > 0")->capture_default_str();
-    sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair")->capture_default_str();
+    sub->add_option("--dynamics", opt->dynamics, "glauber | jerrum-sinclair | glauber+rotation")
+        ->capture_default_str();
     sub->add_option(
            "--backend", opt->backend,
            "cpu | cuda | auto: what runs the glauber chains (each the sequential chain of seed + k, bit "

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
 
+#include "faces/face_set.hpp"
+#include "model/face_rotation_rule.hpp"
 #include "model/heat_bath_rule.hpp"
 #include "model/jerrum_sinclair_rule.hpp"
 #include "model/update_tape.hpp"
@@ -30,6 +33,41 @@ std::vector<std::pair<std::uint32_t, double>> coin_regions(std::set<std::uint64_
     return out;
 }
 
+// Words w0, w1 that make tape_edge pick index i of n: r = ceil(i 2^64 / n), the least r with
+// floor(r n / 2^64) = i. Checked, so the matrix enumerates exactly the choices the tape makes.
+TapeWords words_for_index(std::uint32_t i, std::uint32_t n, std::uint32_t w2, std::uint32_t w3) {
+    const unsigned __int128 r = ((static_cast<unsigned __int128>(i) << 64) + n - 1) / n;
+    const TapeWords w{static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(r >> 32), w2, w3};
+    if (tape_edge(w, n) != i) throw std::logic_error("tape words do not select the intended index");
+    return w;
+}
+
+// Rows of the face chains (rotation, glauber+rotation): every (w3 half, face or edge, coin region)
+// through face_chain_update, the function the samplers call. The chosen index carries weight
+// 1/F (1/m): tape_edge is uniform up to 2^-32, as the Glauber rows assume.
+void add_face_chain_row(const Graph& graph, const FaceSet& faces, const ExactChain& c, const MateArray& x,
+                        std::uint64_t threshold, const std::function<void(const MateArray&, double)>& add) {
+    const bool mixed = c.dynamics == Dynamics::glauber_rotation;
+    const FaceChainView view{graph.edges().data(), graph.num_edges(), faces.vertices.data(),
+                             faces.num_faces(),    faces.face_size,   mixed};
+    const auto coins = coin_regions({threshold, std::uint64_t{0x80000000u}});
+    // w3 representatives of the two halves; one of them when every update rotates.
+    std::vector<std::uint32_t> w3_values{0u};
+    if (mixed) w3_values.push_back(0x80000000u);
+    for (const std::uint32_t w3 : w3_values) {
+        const double p_half = 1.0 / static_cast<double>(w3_values.size());
+        const bool rotates = !mixed || tape_chooses_rotation({0, 0, 0, w3});
+        const std::uint32_t n = rotates ? faces.num_faces() : graph.num_edges();
+        for (std::uint32_t i = 0; i < n; ++i) {
+            for (const auto& [w2, coin_p] : coins) {
+                MateArray y = x;
+                face_chain_update(y.data(), view, words_for_index(i, n, w2, w3), threshold);
+                add(y, p_half / n * coin_p);
+            }
+        }
+    }
+}
+
 }  // namespace
 
 double ExactChain::at(std::size_t i, std::size_t j) const {
@@ -49,10 +87,14 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
     c.num_edges = graph.num_edges();
     // The chromatic chain is a systematic scan: its one-step kernel is not an average over edges,
     // so this single-update matrix would silently describe another chain.
-    if (dynamics != Dynamics::glauber && dynamics != Dynamics::jerrum_sinclair) {
-        throw InputError("exact transition matrices exist for glauber and jerrum-sinclair only, not " +
-                         std::string(dynamics_name(dynamics)));
+    const bool face_chain = dynamics == Dynamics::rotation || dynamics == Dynamics::glauber_rotation;
+    if (dynamics != Dynamics::glauber && dynamics != Dynamics::jerrum_sinclair && !face_chain) {
+        throw InputError(
+            "exact transition matrices exist for glauber, jerrum-sinclair, rotation and glauber+rotation "
+            "only, not " +
+            std::string(dynamics_name(dynamics)));
     }
+    const FaceSet faces = face_chain ? lattice_faces(graph) : FaceSet{};
     c.states = enumerate_all_matchings(graph, max_states);
     const std::size_t n = c.states.size();
     std::map<MateArray, std::uint32_t> index;
@@ -60,7 +102,7 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
 
     const std::uint64_t hb_thr = heat_bath_threshold(lambda);
     const JsThresholds js_thr = jerrum_sinclair_thresholds(lambda);
-    const bool glauber = dynamics == Dynamics::glauber;
+    const bool glauber = dynamics == Dynamics::glauber || face_chain;
     c.lambda_effective = glauber ? effective_lambda(hb_thr) : jerrum_sinclair_effective_lambda(js_thr);
     const auto coins = glauber ? coin_regions({hb_thr}) : coin_regions({js_thr.add, js_thr.remove});
     // One w3 per laziness outcome; checked, so a change of the lazy bit cannot go unnoticed.
@@ -79,6 +121,15 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
     };
     for (std::size_t i = 0; i < n; ++i) {
         row.clear();
+        if (face_chain) {
+            add_face_chain_row(graph, faces, c, c.states[i], hb_thr, add);
+            for (const auto& [j, p] : row) {
+                c.col.push_back(j);
+                c.prob.push_back(p);
+            }
+            c.row_begin.push_back(c.col.size());
+            continue;
+        }
         for (EdgeId e = 0; e < graph.num_edges(); ++e) {
             const Edge ed = graph.edge(e);
             for (const auto& [w2, coin_p] : coins) {

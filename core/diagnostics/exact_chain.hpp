@@ -11,8 +11,9 @@
 namespace dimerlab {
 
 // The exact transition matrix of one update of a production chain on a tiny graph. Built by
-// applying the production rule functions (heat_bath_update, jerrum_sinclair_update) to every
-// (state, edge, coin region, laziness bit) with the integer thresholds the samplers use, so it
+// applying the production rule functions (heat_bath_update, jerrum_sinclair_update,
+// face_chain_update) to every (state, edge or face, coin region, laziness or rotation bit) with
+// the integer thresholds the samplers use, so it
 // describes the code that runs, not a re-derivation of docs/algorithms.md §2.1–2.2.
 struct ExactChain {
     Dynamics dynamics = Dynamics::glauber;
@@ -31,7 +32,9 @@ struct ExactChain {
     double at(std::size_t i, std::size_t j) const;
 };
 
-// Throws InfeasibleError (with the state count) above max_states.
+// Throws InfeasibleError (with the state count) above max_states. For rotation and
+// glauber+rotation the graph needs faces (faces/face_set.hpp); `rotation` keeps |M|, so its
+// matrix is reversible w.r.t. λ^|M| for every λ but reducible across |M| levels.
 ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambda,
                              std::size_t max_states = kDefaultMaxExactStates);
 

@@ -17,8 +17,15 @@ namespace {
 
 void validate(const Graph& g, MixRequest& r) {
     check_lambda(r.lambda, "--lambda");
-    if (r.dynamics != Dynamics::glauber && r.dynamics != Dynamics::jerrum_sinclair)
-        throw InputError("mix supports glauber or jerrum-sinclair dynamics only");
+    // rotation alone keeps |M|: from the dispersed starts (different |M|) it can never mix, and its
+    // exact matrix on all matchings is reducible, so there is no gap or t_mix to report.
+    if (r.dynamics == Dynamics::rotation)
+        throw InputError(
+            "mix: rotation dynamics keep the number of dimers, so the chain cannot mix over "
+            "monomer-dimer configurations; use glauber+rotation");
+    if (r.dynamics != Dynamics::glauber && r.dynamics != Dynamics::jerrum_sinclair &&
+        r.dynamics != Dynamics::glauber_rotation)
+        throw InputError("mix supports glauber, jerrum-sinclair or glauber+rotation dynamics only");
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to mix");
     if (r.chains < 2) throw InputError("--chains must be at least 2 (4 or more recommended for split-R-hat)");
     if (r.chains > 1024) throw InputError("--chains must be at most 1024");

@@ -21,10 +21,13 @@ void require_perfect_matching(const Graph& graph) {
 }
 
 void require_dynamics_runs_at(Dynamics dynamics, const LambdaRecord& record) {
-    if (!record.infinite() || dynamics == Dynamics::shuffle) return;
-    throw InputError("dynamics '" + std::string(dynamics_name(dynamics)) +
-                     "' cannot move a perfect matching (at lambda = inf every single-edge update puts "
-                     "back the dimer it removed); use --dynamics shuffle on aztec:N");
+    // Face rotations keep |M|: from a perfect matching they walk the perfect matchings, which is
+    // the dimer model's chain.
+    if (!record.infinite() || dynamics == Dynamics::shuffle || dynamics == Dynamics::rotation) return;
+    throw InputError(
+        "dynamics '" + std::string(dynamics_name(dynamics)) +
+        "' cannot move a perfect matching (at lambda = inf every single-edge update puts "
+        "back the dimer it removed); use --dynamics shuffle on aztec:N, or rotation from --start maximum");
 }
 
 }  // namespace dimerlab

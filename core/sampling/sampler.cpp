@@ -16,17 +16,22 @@ std::string_view dynamics_name(Dynamics d) {
             return "chromatic";
         case Dynamics::shuffle:
             return "shuffle";
+        case Dynamics::rotation:
+            return "rotation";
+        case Dynamics::glauber_rotation:
+            return "glauber+rotation";
     }
     return "unknown";
 }
 
 Dynamics parse_dynamics(std::string_view text) {
-    for (Dynamics d :
-         {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic, Dynamics::shuffle}) {
+    for (Dynamics d : {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic, Dynamics::shuffle,
+                       Dynamics::rotation, Dynamics::glauber_rotation}) {
         if (text == dynamics_name(d)) return d;
     }
-    throw InputError("unknown dynamics '" + std::string(text) +
-                     "'; expected glauber, jerrum-sinclair, chromatic or shuffle");
+    throw InputError(
+        "unknown dynamics '" + std::string(text) +
+        "'; expected glauber, jerrum-sinclair, chromatic, shuffle, rotation or glauber+rotation");
 }
 
 Sampler::Sampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)

@@ -6,6 +6,8 @@
 
 #include "chromatic/chromatic_sampler.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
+#include "sampling/face_class_sampler.hpp"
+#include "sampling/face_rotation_sampler.hpp"
 #include "sampling/glauber_sequential.hpp"
 #include "sampling/jerrum_sinclair_sampler.hpp"
 #include "sampling/perfect_matching.hpp"
@@ -31,6 +33,10 @@ std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics,
         }
         case Dynamics::shuffle:
             return std::make_unique<ShuffleSampler>(graph, seed, std::move(record), std::move(start));
+        case Dynamics::rotation:
+        case Dynamics::glauber_rotation:
+            return std::make_unique<FaceRotationSampler>(graph, dynamics, seed, std::move(record),
+                                                         std::move(start));
     }
     throw InputError("unknown dynamics");
 }
@@ -54,8 +60,10 @@ std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics 
         options.parallel = true;
         return std::make_unique<ChromaticSampler>(graph, seed, std::move(record), std::move(start), options);
     }
+    if (dynamics == Dynamics::rotation)
+        return std::make_unique<FaceClassSampler>(graph, seed, std::move(record), std::move(start), threads);
     if (dynamics != Dynamics::glauber) {
-        throw InputError("backend 'cpu-parallel' runs glauber and chromatic dynamics only, not '" +
+        throw InputError("backend 'cpu-parallel' runs glauber, chromatic and rotation dynamics only, not '" +
                          std::string(dynamics_name(dynamics)) + "'; use --backend cpu");
     }
     JacobiOptions options;

@@ -12,7 +12,8 @@ namespace dimerlab {
 // own algorithms call them when they need a chain of a dynamics they were given.
 
 // The sequential CPU backend for `dynamics`: GlauberSequentialSampler (the exact reference),
-// JerrumSinclairSampler or a one-thread ChromaticSampler (visiting its classes in `class_order`).
+// JerrumSinclairSampler, a one-thread ChromaticSampler (visiting its classes in `class_order`) or a
+// FaceRotationSampler (rotation, glauber+rotation).
 // `start` is validated by the Sampler constructor.
 std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                           LambdaRecord record, MateArray start,
@@ -25,7 +26,9 @@ std::uint64_t jacobi_block_updates(const Graph& graph, double block_sweeps);
 
 // The "cpu-parallel" backend: exact Glauber by Jacobi rounds on all cores (JacobiParallelSampler),
 // `block_sweeps` sweeps per block (> 0; one block at least one update); for chromatic dynamics a
-// multithreaded ChromaticSampler (block_sweeps unused). Throws InputError for other dynamics.
+// multithreaded ChromaticSampler (block_sweeps unused); for rotation the face-class scan
+// FaceClassSampler (a different chain from the cpu backend's, same invariant laws). Throws
+// InputError for other dynamics.
 std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                                    LambdaRecord record, MateArray start,
                                                    double block_sweeps = 1.0, unsigned threads = 0,

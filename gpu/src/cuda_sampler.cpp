@@ -79,6 +79,8 @@ std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics
                                                           ColouringChoice::automatic, class_order);
         case Dynamics::jerrum_sinclair:
         case Dynamics::shuffle:
+        case Dynamics::rotation:
+        case Dynamics::glauber_rotation:
             break;
     }
     throw InputError("backend 'cuda' runs glauber and chromatic dynamics only, not '" +

@@ -7,6 +7,7 @@
 #include "dimerlab_gpu/cuda_ensemble.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
+#include "model/matching.hpp"
 #include "sampling/perfect_matching.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "util/errors.hpp"
@@ -17,7 +18,9 @@ namespace {
 
 std::string no_chain(Backend backend, Dynamics dynamics) {
     return "backend '" + std::string(backend_name(backend)) +
-           "' runs glauber and chromatic dynamics only, not '" + std::string(dynamics_name(dynamics)) + "'";
+           (backend == Backend::cpu_parallel ? "' runs glauber, chromatic and rotation dynamics only, not '"
+                                             : "' runs glauber and chromatic dynamics only, not '") +
+           std::string(dynamics_name(dynamics)) + "'";
 }
 
 BuiltSampler on_cpu(const Graph& graph, const SamplerSpec& spec, MateArray start, std::string notice) {
@@ -59,6 +62,10 @@ BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnava
     if (spec.record.infinite() && spec.dynamics != Dynamics::shuffle) {
         require_perfect_matching(graph);
         require_dynamics_runs_at(spec.dynamics, spec.record);
+        // Rotations keep |M|: started below a perfect matching they would never reach one.
+        if (2 * std::size_t(count_dimers(start)) != graph.num_vertices())
+            throw InputError("at lambda = inf, " + std::string(dynamics_name(spec.dynamics)) +
+                             " must start from a perfect matching: use --start maximum");
     }
     switch (spec.backend) {
         case Backend::cpu:

@@ -8,6 +8,7 @@
 #include "dimerlab_lab/session.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/lambda_record.hpp"
+#include "model/matching.hpp"
 #include "sampling/perfect_matching.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "util/errors.hpp"
@@ -80,6 +81,22 @@ class TestLambdaInfinity : public QObject {
         spec.graph = "path:5";
         spec.record = LambdaRecord(kInfiniteLambda);
         QVERIFY_THROWS_EXCEPTION(InfeasibleError, make_sampler(path, spec, WhenUnavailable::refuse));
+    }
+
+    // Face rotations walk the perfect matchings at λ = ∞: accepted from a perfect matching, refused
+    // from a start that is not one (rotations keep |M|, so it would never become one).
+    void rotation_runs_at_infinity_from_a_perfect_matching_only() {
+        const Graph g = make_graph("grid:4x4");
+        SamplerSpec spec;
+        spec.graph = "grid:4x4";
+        spec.dynamics = Dynamics::rotation;
+        spec.record = LambdaRecord(kInfiniteLambda);
+        spec.start = StartKind::maximum;
+        BuiltSampler built = make_sampler(g, spec, WhenUnavailable::refuse);
+        built.sampler->advance(10 * g.num_edges());
+        QCOMPARE(2 * std::size_t(count_dimers(built.sampler->mate())), std::size_t(g.num_vertices()));
+        spec.start = StartKind::empty;
+        QVERIFY_THROWS_EXCEPTION(InputError, make_sampler(g, spec, WhenUnavailable::refuse));
     }
 
     // Glauber, chromatic and Jerrum–Sinclair cannot move a perfect matching at λ = ∞ (a removed dimer

@@ -1,0 +1,44 @@
+#include "faces/face_colouring.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace dimerlab {
+
+FaceColouring colour_faces(const FaceSet& faces, std::uint32_t num_vertices) {
+    const std::uint32_t num_faces = faces.num_faces();
+    // Classes used at each vertex so far, as a bit mask (a vertex lies on at most 4 square or 3
+    // hexagonal faces, so greedy never needs more than 1 + 4 (face_size - 1) classes < 64).
+    std::vector<std::uint64_t> used(num_vertices, 0);
+    std::vector<std::uint32_t> colour(num_faces);
+    std::uint32_t classes = 0;
+    for (std::uint32_t f = 0; f < num_faces; ++f) {
+        std::uint64_t taken = 0;
+        for (VertexId v : faces.face(f)) taken |= used[v];
+        if (~taken == 0) throw std::logic_error("face colouring needs more than 64 classes");
+        const auto c = static_cast<std::uint32_t>(__builtin_ctzll(~taken));
+        colour[f] = c;
+        classes = std::max(classes, c + 1);
+        for (VertexId v : faces.face(f)) used[v] |= std::uint64_t{1} << c;
+    }
+    FaceColouring out;
+    out.class_begin.assign(classes + 1, 0);
+    for (std::uint32_t f = 0; f < num_faces; ++f) ++out.class_begin[colour[f] + 1];
+    for (std::uint32_t c = 0; c < classes; ++c) out.class_begin[c + 1] += out.class_begin[c];
+    out.order.resize(num_faces);
+    std::vector<std::uint32_t> next(out.class_begin.begin(), out.class_begin.end() - 1);
+    for (std::uint32_t f = 0; f < num_faces; ++f) out.order[next[colour[f]]++] = f;
+    // Validation: within a class, every vertex is used once.
+    std::vector<std::uint32_t> seen_in(num_vertices, ~0u);
+    for (std::uint32_t c = 0; c < classes; ++c) {
+        for (std::uint32_t i = out.class_begin[c]; i < out.class_begin[c + 1]; ++i) {
+            for (VertexId v : faces.face(out.order[i])) {
+                if (seen_in[v] == c) throw std::logic_error("two faces of one colour class share a vertex");
+                seen_in[v] = c;
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace dimerlab

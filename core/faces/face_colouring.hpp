@@ -1,0 +1,23 @@
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "faces/face_set.hpp"
+
+namespace dimerlab {
+
+// A proper colouring of faces: no two faces of one class share a vertex, so the rotations of one
+// class touch disjoint mate entries and may run in any order or at once.
+struct FaceColouring {
+    std::vector<std::uint32_t> order;        // face ids, class by class, ascending within a class
+    std::vector<std::uint32_t> class_begin;  // class c is order[class_begin[c] .. class_begin[c+1])
+    std::uint32_t num_classes() const { return static_cast<std::uint32_t>(class_begin.size()) - 1; }
+};
+
+// Greedy in face order (each face takes the smallest class no earlier face at one of its vertices
+// has): a pure function of the face list. Square lattices get at most 5 classes in practice and
+// the honeycomb at most 4; any number is correct. Validated before it is returned
+// (std::logic_error if two faces of a class share a vertex).
+FaceColouring colour_faces(const FaceSet& faces, std::uint32_t num_vertices);
+
+}  // namespace dimerlab

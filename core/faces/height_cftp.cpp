@@ -1,0 +1,97 @@
+#include "faces/height_cftp.hpp"
+
+#include <string>
+#include <vector>
+
+#include "graph/graph_spec.hpp"
+#include "model/face_rotation_rule.hpp"
+#include "model/update_tape.hpp"
+#include "sampling/start_state.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab {
+namespace {
+
+// Which phase of each face is the higher one. Faces are listed counter-clockwise from a corner
+// (faces/face_set.cpp); the rotation from phase B to phase A raises the height at the face iff
+// that corner c0 is on side 0 of the bipartition, so "A is high" iff side(c0) == 0. Only the
+// consistency matters for monotonicity (tests check the descent ends in one matching).
+std::vector<char> high_is_a(const Graph& g, const FaceSet& faces) {
+    std::vector<int> side(g.num_vertices(), -1);
+    std::vector<VertexId> stack;
+    for (VertexId s = 0; s < g.num_vertices(); ++s) {
+        if (side[s] >= 0) continue;
+        side[s] = 0;
+        stack.push_back(s);
+        while (!stack.empty()) {
+            const VertexId v = stack.back();
+            stack.pop_back();
+            for (VertexId w : g.neighbors(v)) {
+                if (side[w] < 0) {
+                    side[w] = 1 - side[v];
+                    stack.push_back(w);
+                }
+            }
+        }
+    }
+    std::vector<char> out(faces.num_faces());
+    for (std::uint32_t f = 0; f < faces.num_faces(); ++f) out[f] = side[faces.face(f)[0]] == 0;
+    return out;
+}
+
+bool rotate(MateArray& m, const FaceSet& faces, const std::vector<char>& a_high, std::uint32_t f,
+            bool raise) {
+    return face_rotation_update(m.data(), faces.vertices.data() + std::size_t(f) * faces.face_size,
+                                faces.face_size, raise == bool(a_high[f]));
+}
+
+}  // namespace
+
+MateArray extreme_perfect_matching(const Graph& graph, const FaceSet& faces, MateArray m, bool raise) {
+    const std::vector<char> a_high = high_is_a(graph, faces);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::uint32_t f = 0; f < faces.num_faces(); ++f) changed |= rotate(m, faces, a_high, f, raise);
+    }
+    return m;
+}
+
+CftpResult sample_cftp(const Graph& graph, std::uint64_t seed, std::uint64_t max_sweeps) {
+    const std::string family = graph.spec().empty() ? std::string() : parse_graph_spec(graph.spec()).family;
+    if (family != "grid" && family != "aztec" && family != "hex") {
+        throw InputError(
+            "cftp needs a simply connected region of the square or hexagonal lattice (grid, aztec, "
+            "hex), not '" +
+            (graph.spec().empty() ? std::string("(hand-built graph)") : graph.spec()) + "'");
+    }
+    const FaceSet faces = lattice_faces(graph);
+    const MateArray start = make_start_state(graph, StartKind::maximum, seed);
+    const std::uint32_t size = count_dimers(start);
+    if (2 * size != graph.num_vertices()) {
+        throw InfeasibleError("graph '" + graph.spec() + "' has no perfect matching (maximum matching size " +
+                              std::to_string(size) + " of " + std::to_string(graph.num_vertices()) +
+                              " vertices); cftp samples perfect matchings");
+    }
+    const std::vector<char> a_high = high_is_a(graph, faces);
+    const MateArray top0 = extreme_perfect_matching(graph, faces, start, true);
+    const MateArray bottom0 = extreme_perfect_matching(graph, faces, start, false);
+    const std::uint64_t f_count = faces.num_faces();
+    for (std::uint64_t sweeps = 1;; sweeps *= 2) {
+        if (sweeps > max_sweeps) {
+            throw InfeasibleError("cftp did not coalesce within --max-sweeps " + std::to_string(max_sweeps) +
+                                  " sweeps of " + std::to_string(f_count) + " face updates; raise the cap");
+        }
+        const std::uint64_t t = sweeps * f_count;
+        MateArray top = top0, bottom = bottom0;
+        for (std::uint64_t k = t; k >= 1; --k) {
+            const TapeWords w = tape_words(seed, k - 1);
+            const std::uint32_t f = tape_edge(w, faces.num_faces());
+            const bool raise = tape_face_phase_a(w);
+            rotate(top, faces, a_high, f, raise);
+            rotate(bottom, faces, a_high, f, raise);
+        }
+        if (top == bottom) return {std::move(bottom), t, faces.num_faces()};
+    }
+}
+
+}  // namespace dimerlab

@@ -1,0 +1,82 @@
+#pragma once
+// Face rotations (docs/algorithms.md §2.7), shared by every backend that runs them: the heat-bath
+// rotation of one face, and the one update of the `rotation` and `glauber+rotation` chains as a
+// function of its tape words.
+#include <cstdint>
+
+#include "graph/graph.hpp"
+#include "model/heat_bath_rule.hpp"
+#include "model/matching_constants.hpp"
+#include "model/update_tape.hpp"
+#include "util/host_device.hpp"
+
+namespace dimerlab {
+
+// A face of even length k with vertices c[0..k-1] in cyclic order has two perfect matchings along
+// its boundary: phase A = {c0c1, c2c3, ...} and phase B = {c1c2, c3c4, ..., c(k-1)c0}. When the
+// matching restricted to the face is one of them (two parallel dimers on a square, three
+// alternating dimers on a hexagon), the heat-bath rotation resamples it: A iff `phase_a`. Both
+// phases have k/2 dimers, so under λ^|M| they weigh the same and the heat bath is a fair coin.
+// Otherwise nothing changes. Touches mate[c[i]] only; |M| never changes. Returns whether the
+// matching changed.
+template <class Mate>
+DIMERLAB_HD inline bool face_rotation_update(Mate&& mate, const std::uint32_t* c, std::uint32_t k,
+                                             bool phase_a) {
+    bool is_a = true, is_b = true;
+    for (std::uint32_t i = 0; i < k; i += 2) {
+        const std::uint32_t next = (i + 2 == k) ? 0u : i + 2;
+        is_a = is_a && mate[c[i]] == c[i + 1];
+        is_b = is_b && mate[c[i + 1]] == c[next];
+    }
+    if ((!is_a && !is_b) || phase_a == is_a) return false;
+    for (std::uint32_t i = 0; i < k; i += 2) {
+        const std::uint32_t next = (i + 2 == k) ? 0u : i + 2;
+        if (phase_a) {
+            mate[c[i]] = c[i + 1];
+            mate[c[i + 1]] = c[i];
+        } else {
+            mate[c[i + 1]] = c[next];
+            mate[c[next]] = c[i + 1];
+        }
+    }
+    return true;
+}
+
+// The fair coin of a rotation: the top bit of w2 (w2 < 2^31 is phase A).
+DIMERLAB_HD inline bool tape_face_phase_a(const TapeWords& w) {
+    return w.w2 < 0x80000000u;
+}
+
+// In glauber+rotation, update t is a face rotation iff w3 < 2^31 (probability exactly 1/2) and a
+// single-edge heat-bath update otherwise; w0, w1 pick the face or the edge as tape_edge does.
+DIMERLAB_HD inline bool tape_chooses_rotation(const TapeWords& w) {
+    return w.w3 < 0x80000000u;
+}
+
+// What one update of the face chains reads: the graph's edges (for the Glauber half) and its faces.
+struct FaceChainView {
+    const Edge* edges;
+    std::uint32_t num_edges;
+    const std::uint32_t* face_vertices;  // face f at face_vertices[f * face_size]
+    std::uint32_t num_faces;
+    std::uint32_t face_size;
+    bool with_glauber;  // false: `rotation` (every update rotates); true: `glauber+rotation`
+};
+
+// Update with tape words w: a rotation of face tape_edge(w, F) with coin tape_face_phase_a(w),
+// or (glauber+rotation, when the tape says so) heat_bath_update of edge tape_edge(w, m) with the
+// coin w2 < threshold. Returns the change in dimer count.
+template <class Mate>
+DIMERLAB_HD inline int face_chain_update(Mate&& mate, const FaceChainView& view, const TapeWords& w,
+                                         std::uint64_t threshold) {
+    if (view.with_glauber && !tape_chooses_rotation(w)) {
+        const Edge e = view.edges[tape_edge(w, view.num_edges)];
+        return heat_bath_update(mate, e.u, e.v, tape_coin_occupied(w, threshold));
+    }
+    const std::uint32_t f = tape_edge(w, view.num_faces);
+    face_rotation_update(mate, view.face_vertices + std::size_t(f) * view.face_size, view.face_size,
+                         tape_face_phase_a(w));
+    return 0;
+}
+
+}  // namespace dimerlab
