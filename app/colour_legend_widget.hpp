@@ -1,0 +1,29 @@
+#pragma once
+// The colour legend of the current colour mode as a widget (under the picture, larger in
+// presentation mode): swatches, or a colour scale for the heat-map modes (render/colour_legend).
+#include <QWidget>
+
+#include "dimerlab_render/colour_legend.hpp"
+
+namespace dimerlab::app {
+
+class ColourLegendWidget : public QWidget {
+    Q_OBJECT
+  public:
+    explicit ColourLegendWidget(QWidget* parent = nullptr);
+    void set_mode(ColourMode mode);
+    ColourMode mode() const { return mode_; }
+    // Point size of the labels; swatches scale with it.
+    void set_point_size(double points);
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override { return sizeHint(); }
+
+  protected:
+    void paintEvent(QPaintEvent* event) override;
+
+  private:
+    ColourMode mode_ = ColourMode::plain;
+    render::ColourLegend legend_;
+};
+
+}  // namespace dimerlab::app
