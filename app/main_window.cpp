@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
@@ -44,6 +45,10 @@ namespace dimerlab::app {
 MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(parent) {
     // The picture with, above it, the caption (presentation mode) and, below it, the colour legend.
     auto* centre = new QWidget(this);
+    centre->setAutoFillBackground(true);  // white around the legend, as around the picture
+    QPalette white = centre->palette();
+    white.setColor(QPalette::Window, Qt::white);
+    centre->setPalette(white);
     auto* centre_layout = new QVBoxLayout(centre);
     centre_layout->setContentsMargins(0, 0, 0, 0);
     centre_layout->setSpacing(0);
@@ -177,6 +182,8 @@ void MainWindow::set_presentation(bool on) {
         caption_->show();
         legend_->set_point_size(font().pointSizeF() * 1.8);
         showFullScreen();
+        // Without a window manager (Xvfb, demos recorded headless) nothing resizes the window.
+        if (screen()) setGeometry(screen()->geometry());
     } else {
         menuBar()->show();
         statusBar()->show();
