@@ -258,6 +258,9 @@ int main(int argc, char** argv) {
         }
         if (parser.isSet(presentation_opt)) {
             window->set_presentation(true);
+            // Without a window manager (Xvfb) nothing gives the full-screen window the screen.
+            if (const QScreen* screen = window->screen(); screen && window->geometry() != screen->geometry())
+                window->setGeometry(screen->geometry());
             QElapsedTimer settle;  // the window manager (or Xvfb) resizes the window
             settle.start();
             while (settle.elapsed() < 500) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);

@@ -12,7 +12,6 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
@@ -182,8 +181,6 @@ void MainWindow::set_presentation(bool on) {
         caption_->show();
         legend_->set_point_size(font().pointSizeF() * 1.8);
         showFullScreen();
-        // Without a window manager (Xvfb, demos recorded headless) nothing resizes the window.
-        if (screen()) setGeometry(screen()->geometry());
     } else {
         menuBar()->show();
         statusBar()->show();

@@ -881,6 +881,11 @@ class TestAppPanels : public QObject {
         QVERIFY(grid >= graph_memory_estimate(64 * 64, 2 * 64 * 63));
         QVERIFY(*estimate_lab_memory("grid:128x128") > 3.9L * grid);
         QVERIFY(!estimate_lab_memory("file:/nowhere/g.txt").has_value());
+        // Dense graphs are counted by their edges: complete:3000 (4.5·10⁶ edges) was seen taking
+        // about 2.4 GB, so it must be estimated above the 1 GiB question.
+        QVERIFY(*estimate_lab_memory("complete:3000") > 2e9L);
+        QCOMPARE(decide_memory(*estimate_lab_memory("complete:3000"), std::uint64_t{64} << 30).verdict,
+                 MemoryVerdict::ask);
         QVERIFY(!estimate_lab_memory("grid:4x").has_value());
         QCOMPARE(decide_graph_memory("grid:64x64").verdict, MemoryVerdict::build);
         if (physical_memory_bytes() != 0) {  // ~2 TB for 10^10 vertices: no machine here has 4 TB
