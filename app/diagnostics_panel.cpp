@@ -1,6 +1,7 @@
 #include "diagnostics_panel.hpp"
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <limits>
 #include <numeric>
 
 #include "counting/exact/matching_polynomial.hpp"
@@ -16,6 +18,7 @@
 #include "diagnostics/bounding_chain.hpp"
 #include "diagnostics/chain_ensemble.hpp"
 #include "diagnostics/split_rhat.hpp"
+#include "diagnostics_readings.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/matching.hpp"
@@ -96,20 +99,29 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent) {
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);
+    // The on-demand buttons come first, in one row, and their results below them: a result that
+    // wraps onto more lines grows the panel below the buttons, so they never move under the mouse.
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(rhat_button_);
+    buttons->addWidget(coalescence_button_);
+    buttons->addWidget(rounds_button_);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    auto* grid = new QGridLayout;
+    grid->setColumnStretch(1, 1);
+    const auto row = [&](int r, const char* name, QLabel* label) {
+        grid->addWidget(new QLabel(name, content), r, 0, Qt::AlignTop);
+        grid->addWidget(label, r, 1);
+    };
+    row(0, "R̂", rhat_label_);
+    row(1, "Coalescence", coalescence_label_);
+    row(2, "Rounds", rounds_label_);
+    layout->addLayout(grid);
     layout->addWidget(density_chart_);
     layout->addWidget(reference_label_);
     layout->addWidget(imbalance_chart_);
     layout->addWidget(acf_chart_);
     layout->addWidget(summary_);
-    auto* grid = new QGridLayout;
-    grid->setColumnStretch(1, 1);
-    grid->addWidget(rhat_button_, 0, 0, Qt::AlignTop);
-    grid->addWidget(rhat_label_, 0, 1);
-    grid->addWidget(coalescence_button_, 1, 0, Qt::AlignTop);
-    grid->addWidget(coalescence_label_, 1, 1);
-    grid->addWidget(rounds_button_, 2, 0, Qt::AlignTop);
-    grid->addWidget(rounds_label_, 2, 1);
-    layout->addLayout(grid);
     layout->addStretch(1);
     // The dock is shared with the Model panel: scroll rather than squeeze the charts flat.
     auto* scroll = new QScrollArea(this);
@@ -136,6 +148,7 @@ DiagnosticsPanel::~DiagnosticsPanel() = default;
 void DiagnosticsPanel::reset(std::shared_ptr<const Graph> graph) {
     graph_ = std::move(graph);
     ++graph_job_;
+    ++measure_job_;
     polynomial_.reset();
     last_serial_ = UINT64_MAX;
     last_mate_.clear();
@@ -199,10 +212,7 @@ void DiagnosticsPanel::observe(const Snapshot& snapshot) {
         restart_series();
     }
     last_serial_ = snapshot.serial;
-    if (snapshot.lambda != lambda_) {
-        lambda_ = snapshot.lambda;
-        update_reference();
-    }
+    set_lambda(snapshot.lambda);
     monitor_->observe(snapshot.mate);
     last_mate_ = snapshot.mate;
     const double n = std::max<std::uint32_t>(1, graph_->num_vertices());
@@ -221,6 +231,20 @@ void DiagnosticsPanel::observe(const Snapshot& snapshot) {
     } else if (!refresh_timer_->isActive()) {
         refresh_timer_->start(static_cast<int>(kRefreshMs - since_refresh_.elapsed()));
     }
+}
+
+void DiagnosticsPanel::set_lambda(double lambda) {
+    if (lambda == lambda_) return;
+    const double before = lambda_;
+    lambda_ = lambda;
+    update_reference();
+    // The on-demand results were measured at the old λ: they no longer describe this chain, and a
+    // measurement still running at the old λ is dropped when it ends.
+    ++measure_job_;
+    const QString stale = QString("— (λ changed from %1: measure again)").arg(number(before, 6));
+    rhat_label_->setText(stale);
+    coalescence_label_->setText(stale);
+    rounds_label_->setText(stale);
 }
 
 void DiagnosticsPanel::refresh_now() {
@@ -301,6 +325,7 @@ void DiagnosticsPanel::update_numbers() {
     const double spacing =
         sweeps_.size() >= 2 ? (sweeps_.back() - sweeps_.front()) / double(sweeps_.size() - 1) : 0.0;
     QStringList lines;
+    QString reading;
     lines << QString("snapshots observed: %1 (every %2 sweeps)")
                  .arg(monitor_->sweeps_observed())
                  .arg(number(spacing, 3));
@@ -315,7 +340,13 @@ void DiagnosticsPanel::update_numbers() {
                      .arg(QString::fromStdString(e.name), tau,
                           e.tau.reliable ? "" : " (unreliable: run longer)")
                      .arg(std::isfinite(e.ess) ? QString::number(e.ess, 'f', 0) : QString("—"));
+        if (e.name == "dimers")
+            reading = tau_reading(std::isfinite(e.tau.tau) && spacing > 0
+                                      ? e.tau.tau * spacing
+                                      : std::numeric_limits<double>::quiet_NaN(),
+                                  e.ess);
     }
+    if (!reading.isEmpty()) lines << "→ " + reading;
     summary_->setText(lines.join('\n'));
 }
 
@@ -337,16 +368,20 @@ void DiagnosticsPanel::measure_rhat() {
     std::string no_device;  // the panel's run line names the backend that ran
     options.ensemble = make_ensemble_factory(Backend::automatic, "the diagnostics panel", "", no_device);
     rhat_label_->setText(QString("running 4 chains × %1 sweeps…").arg(options.sweeps));
-    const std::uint64_t job = graph_job_;
+    const std::uint64_t job = measure_job_;
     tasks_.run(
         this,
         [graph = graph_, options] {
             try {
                 const EnsembleRun run = run_chain_ensemble(*graph, options);
                 QStringList parts;
+                double worst = 0;
                 for (std::size_t o = 0; o < run.observables.size(); ++o) {
                     if (run.observables[o] == "monomers") continue;  // the same R̂ as dimers
                     const RhatResult r = split_rhat(run.series[o]);
+                    worst = std::isfinite(r.max()) && std::isfinite(worst)
+                                ? std::max(worst, r.max())
+                                : std::numeric_limits<double>::quiet_NaN();
                     const bool ok = r.max() < 1.01;
                     parts << QString("%1 %2%3").arg(
                         QString::fromStdString(run.observables[o]), number(r.max(), 4),
@@ -357,14 +392,14 @@ void DiagnosticsPanel::measure_rhat() {
                         .arg(options.sweeps)
                         .arg(QString::fromStdString(run.backend), parts.join(", "));
                 if (!run.notice.empty()) text += "\n" + QString::fromStdString(run.notice);
-                return text;
+                return "→ " + rhat_reading(worst) + "\n" + text;
             } catch (const std::exception& e) {
                 return QString("failed: %1").arg(QString::fromUtf8(e.what()));
             }
         },
         [this, job](QString text) {
             set_busy(rhat_button_, false);
-            if (job != graph_job_) return;
+            if (job != measure_job_) return;
             rhat_label_->setText(text);
             emit rhat_finished();
         });
@@ -377,7 +412,7 @@ void DiagnosticsPanel::measure_coalescence() {
     const double m = std::max<std::uint32_t>(1, graph_->num_edges());
     const auto cap = static_cast<std::uint64_t>(std::clamp(kUpdateBudget / (kRuns * m), 4.0, 5000.0));
     coalescence_label_->setText(QString("running %1 bounding chains (cap %2 sweeps)…").arg(kRuns).arg(cap));
-    const std::uint64_t job = graph_job_;
+    const std::uint64_t job = measure_job_;
     tasks_.run(
         this,
         [graph = graph_, lambda = lambda_, cap] {
@@ -390,14 +425,15 @@ void DiagnosticsPanel::measure_coalescence() {
                 if (const auto q90 = s.quantile_sweeps(0.875))
                     text += QString(", 7/8 by %1 sweeps").arg(number(*q90, 4));
                 if (s.completed() < kRuns) text += " (censored by the cap: the bound is not reached here)";
-                return text;
+                return "→ " + coalescence_reading(s.completed(), kRuns, cap, s.quantile_sweeps(0.5)) + "\n" +
+                       text;
             } catch (const std::exception& e) {
                 return QString("failed: %1").arg(QString::fromUtf8(e.what()));
             }
         },
         [this, job](QString text) {
             set_busy(coalescence_button_, false);
-            if (job != graph_job_) return;
+            if (job != measure_job_) return;
             coalescence_label_->setText(text);
             emit coalescence_finished();
         });
@@ -412,7 +448,7 @@ void DiagnosticsPanel::measure_rounds() {
                           ? MateArray(last_mate_.begin(), last_mate_.end())
                           : MateArray(graph_->num_vertices(), kNoMate);
     rounds_label_->setText(QString("running %1 one-sweep blocks…").arg(blocks));
-    const std::uint64_t job = graph_job_;
+    const std::uint64_t job = measure_job_;
     tasks_.run(
         this,
         [graph = graph_, lambda = lambda_, blocks, start = std::move(start)] {
@@ -423,20 +459,21 @@ void DiagnosticsPanel::measure_rounds() {
                 sampler.advance(blocks * sampler.block_updates());
                 const JacobiTotals& t = sampler.totals();
                 const double per_block = t.blocks ? double(t.rounds) / double(t.blocks) : 0.0;
-                return QString(
+                return "→ " + rounds_reading(per_block) + "\n" +
+                       QString(
                            "%1 rounds per block of %2 updates (max %3; work %4 × the updates) over %5 blocks")
-                    .arg(number(per_block, 4))
-                    .arg(sampler.block_updates())
-                    .arg(t.max_rounds)
-                    .arg(number(t.updates ? double(t.work) / double(t.updates) : 0.0, 3))
-                    .arg(t.blocks);
+                           .arg(number(per_block, 4))
+                           .arg(sampler.block_updates())
+                           .arg(t.max_rounds)
+                           .arg(number(t.updates ? double(t.work) / double(t.updates) : 0.0, 3))
+                           .arg(t.blocks);
             } catch (const std::exception& e) {
                 return QString("failed: %1").arg(QString::fromUtf8(e.what()));
             }
         },
         [this, job](QString text) {
             set_busy(rounds_button_, false);
-            if (job != graph_job_) return;
+            if (job != measure_job_) return;
             rounds_label_->setText(text);
             emit rounds_finished();
         });

@@ -54,6 +54,9 @@ class DiagnosticsPanel : public QWidget {
     void reset(std::shared_ptr<const Graph> graph);
     // Feeds a snapshot if it is new; a changed generation (chain reset) restarts the series.
     void observe(const Snapshot& snapshot);
+    // The λ the chain runs at (observe() follows the snapshots' too). A change marks the on-demand
+    // results (R̂, coalescence, rounds) stale, since they were measured at the old λ.
+    void set_lambda(double lambda);
     // Redraws the charts and numbers from the data so far (the throttle does this by itself).
     void refresh_now();
 
@@ -70,6 +73,9 @@ class DiagnosticsPanel : public QWidget {
     SeriesChart* density_chart() const { return density_chart_; }
     SeriesChart* imbalance_chart() const { return imbalance_chart_; }
     SeriesChart* acf_chart() const { return acf_chart_; }
+    QPushButton* rhat_button() const { return rhat_button_; }
+    QPushButton* coalescence_button() const { return coalescence_button_; }
+    QPushButton* rounds_button() const { return rounds_button_; }
 
   public slots:
     // On demand, on worker threads; each emits its signal when its result is shown.
@@ -99,7 +105,8 @@ class DiagnosticsPanel : public QWidget {
     std::uint64_t generation_ = 0;
     double lambda_ = 1;
     std::vector<std::uint32_t> last_mate_;
-    std::uint64_t graph_job_ = 0;  // bumped by reset: results for an older graph are dropped
+    std::uint64_t graph_job_ = 0;    // bumped by reset: results for an older graph are dropped
+    std::uint64_t measure_job_ = 0;  // bumped by reset and λ changes: on-demand results are dropped
     std::shared_ptr<const MatchingPolynomial> polynomial_;
     QString exact_status_;
     std::optional<double> reference_;

@@ -61,6 +61,8 @@ ExportAnimationDialog::ExportAnimationDialog(const Session& session, QWidget* pa
     fit_ = new QCheckBox("Show the whole graph (otherwise the window's view)", this);
     fit_->setChecked(true);
     form->addRow(fit_);
+    caption_ = new QCheckBox("Caption (graph, λ, dynamics, sweeps) and colour legend on every frame", this);
+    form->addRow(caption_);
     summary_ = new QLabel(this);
     form->addRow(summary_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -86,6 +88,7 @@ render::AnimationRequest ExportAnimationDialog::request() const {
     r.frames = frames_->value();
     r.sweeps_per_frame = sweeps_->value();
     r.fit = fit_->isChecked();
+    r.caption = caption_->isChecked();
     return r;
 }
 

@@ -38,6 +38,7 @@ class ExportAnimationDialog : public QDialog {
     QSpinBox* frames_;
     QDoubleSpinBox* sweeps_;
     QCheckBox* fit_;
+    QCheckBox* caption_;
     QLabel* summary_;
 };
 

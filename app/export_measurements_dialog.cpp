@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -228,11 +229,24 @@ ExportMeasurementsDialog::ExportMeasurementsDialog(const MeasurementExportReques
     form->addRow("Plot size", size_row);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText("Export");
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ExportMeasurementsDialog::try_export);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    error_ = new QLabel(this);
+    error_->setWordWrap(true);
+    error_->setStyleSheet("color: #c62828;");
+    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_->hide();
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addWidget(error_);
     layout->addWidget(buttons);
+}
+
+void ExportMeasurementsDialog::try_export() {
+    const QString error = exporter_ ? exporter_(request()) : QString();
+    error_->setText(error);
+    error_->setVisible(!error.isEmpty());
+    if (error.isEmpty()) accept();
 }
 
 MeasurementExportRequest ExportMeasurementsDialog::request() const {
@@ -258,34 +272,34 @@ void ExportMeasurementsDialog::run(QWidget* parent, const Graph& graph, const Se
     initial.sweeps = std::clamp<std::uint64_t>(
         session.update_index / std::max<std::uint64_t>(1, graph.num_edges()), 100, kMaxExportSweeps);
     ExportMeasurementsDialog dialog(initial, parent);
-    if (dialog.exec() != QDialog::Accepted) return;
-    const MeasurementExportRequest request = dialog.request();
-    QProgressDialog progress("Replaying the chain…", "Cancel", 0, 1000, parent);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(300);
-    QElapsedTimer since_update;
-    since_update.start();
-    try {
-        const MeasurementExportResult result =
-            export_measurements(graph, session, request, [&](std::uint64_t done, std::uint64_t total) {
-                // The callback comes once per sweep; repainting that often would cost more than the chain.
-                if (since_update.elapsed() >= 50 || done == total) {
-                    progress.setValue(total == 0 ? 1000 : static_cast<int>(1000.0 * done / total));
-                    QApplication::processEvents();
-                    since_update.restart();
-                }
-                return !progress.wasCanceled();
-            });
-        progress.reset();
-        if (!result.cancelled) {
-            QMessageBox::information(
-                parent, "Export measurements",
-                "Wrote " + QString::number(result.files.size()) + " file(s):\n" + result.files.join('\n'));
+    QStringList written;
+    dialog.set_exporter([&](const MeasurementExportRequest& request) -> QString {
+        QProgressDialog progress("Replaying the chain…", "Cancel", 0, 1000, &dialog);
+        progress.setWindowModality(Qt::WindowModal);
+        progress.setMinimumDuration(300);
+        QElapsedTimer since_update;
+        since_update.start();
+        try {
+            const MeasurementExportResult result =
+                export_measurements(graph, session, request, [&](std::uint64_t done, std::uint64_t total) {
+                    // The callback comes once per sweep; repainting that often would cost more than
+                    // the chain.
+                    if (since_update.elapsed() >= 50 || done == total) {
+                        progress.setValue(total == 0 ? 1000 : static_cast<int>(1000.0 * done / total));
+                        QApplication::processEvents();
+                        since_update.restart();
+                    }
+                    return !progress.wasCanceled();
+                });
+            written = result.files;
+            return {};
+        } catch (const std::exception& e) {
+            return QString::fromUtf8(e.what());
         }
-    } catch (const std::exception& e) {
-        progress.reset();
-        QMessageBox::critical(parent, "Export measurements", QString::fromUtf8(e.what()));
-    }
+    });
+    if (dialog.exec() != QDialog::Accepted || written.isEmpty()) return;
+    QMessageBox::information(parent, "Export measurements",
+                             "Wrote " + QString::number(written.size()) + " file(s):\n" + written.join('\n'));
 }
 
 }  // namespace dimerlab::app

@@ -12,6 +12,7 @@
 #include "graph/graph.hpp"
 
 class QCheckBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
@@ -60,8 +61,18 @@ class ExportMeasurementsDialog : public QDialog {
     Q_OBJECT
 
   public:
+    // Runs a request; returns an empty string on success (or cancel), else the error to show.
+    using Exporter = std::function<QString(const MeasurementExportRequest&)>;
+
     ExportMeasurementsDialog(const MeasurementExportRequest& initial, QWidget* parent = nullptr);
     MeasurementExportRequest request() const;
+    // Export runs `exporter` while the dialog is still open: a failure (a missing folder, say)
+    // keeps it open with its settings and shows the error under them; success closes it.
+    void set_exporter(Exporter exporter) { exporter_ = std::move(exporter); }
+    // What the Export button does.
+    void try_export();
+    QLabel* error_label() const { return error_; }
+    QLineEdit* folder_edit() const { return folder_; }
 
     // Asks, exports with a cancellable progress dialog, and reports errors in a message box.
     static void run(QWidget* parent, const Graph& graph, const Session& session);
@@ -78,6 +89,8 @@ class ExportMeasurementsDialog : public QDialog {
     QCheckBox* state_tikz_;
     QSpinBox* plot_width_;
     QSpinBox* plot_height_;
+    QLabel* error_;
+    Exporter exporter_;
 };
 
 }  // namespace dimerlab::app

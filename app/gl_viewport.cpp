@@ -95,11 +95,19 @@ void GlViewport::feed_heat() {
         const auto m = marginals_.get(scene_->graph(), lambda_);
         if (m) {
             shown_marginals_.assign(m->begin(), m->end());
+            renderer_.set_heat(shown_marginals_);
+            colour_note_.clear();
         } else {
+            // Never a silent blank: the heat map the chain has measured stands in, and the note
+            // (shown beside the colour choice) says why.
             shown_marginals_.clear();
+            renderer_.set_heat(heat_.fractions());
+            colour_note_ = "exact marginals not feasible for this graph (" +
+                           QString::fromStdString(marginals_.error()) + "): showing the monomer heat map";
         }
-        renderer_.set_heat(m ? shown_marginals_ : std::vector<float>(scene_->graph().num_vertices(), 0.0f));
+        return;
     }
+    colour_note_.clear();
 }
 
 void GlViewport::set_colour_mode(ColourMode mode) {

@@ -37,6 +37,10 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
 
     void set_colour_mode(ColourMode mode);
     ColourMode colour_mode() const { return renderer_.colour_mode(); }
+    render::TileShape tile_shape() const { return renderer_.tile_shape(); }
+    // Why the picture is not in the chosen colour mode (exact marginals infeasible for this graph:
+    // the monomer heat map stands in); empty when it is.
+    const QString& colour_note() const { return colour_note_; }
     const render::Camera& camera() const { return camera_; }
     // Empty until initializeGL ran; otherwise GL_RENDERER and GL_VERSION, or the shader error.
     QString gl_description() const { return gl_description_; }
@@ -80,6 +84,7 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     render::MarginalCache marginals_;
     double lambda_ = 1;                   // of the last snapshot, for the exact marginals
     std::vector<float> shown_marginals_;  // empty unless the exact marginals are shown
+    QString colour_note_;
 
     bool gl_ok_ = false;
     QString gl_description_;

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "lambda_range.hpp"
+#include "rate_text.hpp"
 
 namespace dimerlab::app {
 
@@ -193,7 +194,7 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
         return requests;
     }
     ImGui::Text("%.0f fps", stats_.fps);
-    ImGui::Text("%.2f M updates/s", stats_.updates_per_s / 1e6);
+    ImGui::TextUnformatted(update_rate_text(stats_.updates_per_s, stats_.running).toUtf8().constData());
     ImGui::Text("%.1f sweeps", stats_.sweeps);
     ImGui::Text("%llu dimers, %llu monomers", static_cast<unsigned long long>(stats_.dimers),
                 static_cast<unsigned long long>(stats_.monomers));

@@ -7,17 +7,31 @@
 
 namespace dimerlab::app {
 
-LabController::LabController(const Session& session, RenderTarget& target)
-    : session_(session), target_(target), sweeps_per_frame_(session.sweeps_per_frame) {
-    graph_ = std::make_shared<const Graph>(make_graph(session.graph));
-    if (graph_->num_edges() == 0)
-        throw InputError("graph spec '" + session.graph + "' has no edges: nothing to sample");
+PreparedLab prepare_lab(const Session& session) {
     // The window's controls show the λ that runs; one they could not show is refused here.
     if (const std::string why = lambda_range_error(session.record.lambda_at(session.update_index));
         !why.empty())
         throw InputError(why);
-    scene_ = std::make_shared<const render::SceneGeometry>(graph_);
-    BuiltSampler chain = make_sampler(*graph_, session, WhenUnavailable::run_on_cpu);
+    PreparedLab lab;
+    lab.graph = std::make_shared<const Graph>(make_graph(session.graph));
+    if (lab.graph->num_edges() == 0)
+        throw InputError("graph spec '" + session.graph + "' has no edges: nothing to sample");
+    lab.scene = std::make_shared<const render::SceneGeometry>(lab.graph);
+    lab.chain = make_sampler(*lab.graph, session, WhenUnavailable::run_on_cpu);
+    return lab;
+}
+
+LabController::LabController(const Session& session, RenderTarget& target)
+    : LabController(session, target, prepare_lab(session)) {}
+
+LabController::LabController(const Session& session, RenderTarget& target, PreparedLab prepared)
+    : session_(session),
+      target_(target),
+      graph_(std::move(prepared.graph)),
+      scene_(std::move(prepared.scene)),
+      sweeps_per_frame_(session.sweeps_per_frame),
+      lambda_(session.record.lambda_at(session.update_index)) {
+    BuiltSampler chain = std::move(prepared.chain);
     backend_ = QString::fromUtf8(chain.sampler->backend_name());
     backend_notice_ = QString::fromStdString(chain.notice);
     worker_ = std::make_unique<SamplerWorker>(std::move(chain.sampler), sweeps_per_frame_);
@@ -71,6 +85,7 @@ void LabController::step_frame() {
 void LabController::set_lambda(double lambda) {
     check_lambda(lambda);
     worker_->set_lambda(lambda);
+    lambda_ = lambda;
 }
 
 void LabController::set_sweeps_per_frame(double sweeps) {
@@ -81,7 +96,7 @@ void LabController::set_sweeps_per_frame(double sweeps) {
 
 void LabController::reset() {
     Session fresh = session_;
-    fresh.record = LambdaRecord(shown_.lambda);
+    fresh.record = LambdaRecord(lambda_);
     worker_->reset(make_sampler(*graph_, fresh, WhenUnavailable::run_on_cpu).sampler, ++generation_);
 }
 
@@ -93,6 +108,13 @@ Session LabController::current_session() const {
     s.running = running_;
     s.sweeps_per_frame = sweeps_per_frame_;
     s.view = target_.view_settings();
+    return s;
+}
+
+Session LabController::opened_session() const {
+    Session s = session_;
+    s.sweeps_per_frame = sweeps_per_frame_;
+    s.running = running_;
     return s;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "dimerlab_lab/sampler_factory.hpp"
 #include "dimerlab_lab/session.hpp"
 #include "dimerlab_render/scene_geometry.hpp"
 #include "graph/graph.hpp"
@@ -13,11 +14,24 @@
 
 namespace dimerlab::app {
 
+// The slow part of opening a lab, with no widget or GL in it, so the window can make it on a
+// worker thread: the graph (with its layout), its drawing geometry and the chain.
+struct PreparedLab {
+    std::shared_ptr<const Graph> graph;
+    std::shared_ptr<const render::SceneGeometry> scene;
+    BuiltSampler chain;
+};
+
+// Throws InputError for a bad spec, start or λ record, and for a graph without edges.
+PreparedLab prepare_lab(const Session& session);
+
 class LabController {
   public:
     // Builds the graph and the chain and queues the replay to session.update_index. Throws
     // InputError for a bad spec, start or λ record.
     LabController(const Session& session, RenderTarget& target);
+    // From a lab prepare_lab(session) made (cheap: no graph or chain is built here).
+    LabController(const Session& session, RenderTarget& target, PreparedLab prepared);
     ~LabController();
 
     // The GUI frame: lets a running chain do one frame of sweeps and, if a newer snapshot is
@@ -31,6 +45,10 @@ class LabController {
     void step_frame();
     // Throws InputError for λ that is not positive and finite; nothing is queued then.
     void set_lambda(double lambda);
+    // The λ the chain runs at once the queued commands are done: a loaded session's λ at its
+    // update index (the shown snapshot still carries the start's until the replay is shown), then
+    // the last set_lambda. Every widget shows this one.
+    double lambda() const { return lambda_; }
     void set_sweeps_per_frame(double sweeps);
     double sweeps_per_frame() const { return sweeps_per_frame_; }
     // Restarts the chain from the session's start state at the current λ (update 0).
@@ -38,6 +56,8 @@ class LabController {
 
     // What the window shows now, as a session: λ record and update index of the shown snapshot.
     Session current_session() const;
+    // The session this lab was built from, with the speed as it is now.
+    Session opened_session() const;
     void save(const QString& path) const;
 
     const Graph& graph() const { return *graph_; }
@@ -63,6 +83,7 @@ class LabController {
     Snapshot shown_;
     bool running_ = false;
     double sweeps_per_frame_ = 1;
+    double lambda_ = 1;
     std::uint64_t generation_ = 0;
     ReplayCheck replay_check_ = ReplayCheck::none;
     QString backend_;

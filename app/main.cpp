@@ -10,8 +10,11 @@
 #include <QMessageBox>
 #include <QOpenGLContext>
 #include <QSaveFile>
+#include <QScreen>
+#include <QSettings>
 #include <QSurfaceFormat>
 #include <QTimer>
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -23,6 +26,7 @@
 #include "dimerlab_lab/preset.hpp"
 #include "dimerlab_render/gl_availability.hpp"
 #include "gl_viewport.hpp"
+#include "help_dialog.hpp"
 #include "main_window.hpp"
 #include "partition_panel.hpp"
 #include "util/errors.hpp"
@@ -112,6 +116,14 @@ bool populate_panels(dimerlab::app::MainWindow& window, qint64 limit_ms) {
     return !busy();
 }
 
+// 90% of the screen's available area (at least 800×600), so the window fits and the picture,
+// not the docks, takes most of it.
+QSize screen_fitting_size() {
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const QSize available = screen ? screen->availableGeometry().size() : QSize(1280, 800);
+    return {std::max(800, available.width() * 9 / 10), std::max(600, available.height() * 9 / 10)};
+}
+
 QSize parse_size(const QString& text) {
     const QStringList parts = text.split('x');
     bool ok_w = false, ok_h = false;
@@ -153,6 +165,7 @@ int main(int argc, char** argv) {
     QApplication qapp(argc, argv);
     QApplication::setApplicationName("dimerlab");
     QApplication::setApplicationVersion(DIMERLAB_VERSION);
+    QApplication::setOrganizationName("dimerlab");  // where QSettings keeps the window layout
     QCommandLineParser parser;
     parser.setApplicationDescription("dimerlab: random matchings of graphs (monomer-dimer model), live");
     parser.addHelpOption();
@@ -165,17 +178,22 @@ int main(int argc, char** argv) {
     QCommandLineOption frames_opt("frames", "Draw N frames (one step of the chain each), then quit.", "N");
     QCommandLineOption shot_opt("screenshot", "Save the window to this PNG after the last frame, then quit.",
                                 "FILE");
-    QCommandLineOption size_opt("size", "Window size in logical pixels (default 900x900).", "WxH", "900x900");
+    QCommandLineOption size_opt("size", "Window size in logical pixels (default: 90% of the screen).", "WxH");
     QCommandLineOption fps_opt("fps-report", "Print frames/s and sweeps/s of the automated run on stdout.");
     QCommandLineOption populate_opt("populate-panels",
                                     "After the frames, run every panel's computation (Z exact and "
                                     "estimated, R-hat, coalescence, rounds, Check now) and wait for them.");
+    QCommandLineOption presentation_opt("presentation",
+                                        "Switch to presentation mode (full screen, caption, legend) before "
+                                        "the frames.");
+    QCommandLineOption help_shot_opt(
+        "help-screenshot", "Save the Help window (What am I looking at) to this PNG, then quit.", "FILE");
     parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, frames_opt, shot_opt, size_opt,
-                       fps_opt, populate_opt});
+                       fps_opt, populate_opt, presentation_opt, help_shot_opt});
     parser.process(qapp);
 
     const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt) ||
-                           parser.isSet(populate_opt);
+                           parser.isSet(populate_opt) || parser.isSet(help_shot_opt);
     if (const std::string why = dimerlab::render::window_gl_unavailable_reason(); !why.empty())
         return fail("no usable OpenGL: " + why + "; " + kNoDisplayHint);
 
@@ -206,15 +224,23 @@ int main(int argc, char** argv) {
             frames = parser.value(frames_opt).toInt(&ok);
             if (!ok || frames < 0) throw dimerlab::InputError("--frames expects a non-negative integer");
         }
-        size = parse_size(parser.value(size_opt));
+        size = parser.isSet(size_opt) ? parse_size(parser.value(size_opt)) : screen_fitting_size();
         if (automated) session.running = false;  // frames are driven below, one chain step each
         window = std::make_unique<dimerlab::app::MainWindow>(session);
     } catch (const std::exception& e) {
         return fail(e.what(), !automated);
     }
     window->resize(size);
+    window->apply_default_layout();
+    if (!automated) {
+        // The layout of the last run, unless a size was asked for; automation (screenshots,
+        // measurements) always starts from the default layout, so its pictures are reproducible.
+        window->set_remember_layout(true);
+        if (!parser.isSet(size_opt)) window->restore_layout(QSettings());
+        window->show();
+        return end_without_waiting(qapp.exec(), window);
+    }
     window->show();
-    if (!automated) return end_without_waiting(qapp.exec(), window);
 
     window->set_manual_frames(true);
     const QString shot = parser.value(shot_opt);
@@ -229,6 +255,15 @@ int main(int argc, char** argv) {
             status = fail("OpenGL viewport failed: " + view.gl_description().toStdString());
             qapp.exit(status);
             return;
+        }
+        if (parser.isSet(presentation_opt)) {
+            window->set_presentation(true);
+            // Without a window manager (Xvfb) nothing gives the full-screen window the screen.
+            if (const QScreen* screen = window->screen(); screen && window->geometry() != screen->geometry())
+                window->setGeometry(screen->geometry());
+            QElapsedTimer settle;  // the window manager (or Xvfb) resizes the window
+            settle.start();
+            while (settle.elapsed() < 500) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         }
         // The chain runs on its own thread while frames are drawn: frames show whatever
         // snapshot is ready, as in the interactive program.
@@ -257,6 +292,16 @@ int main(int argc, char** argv) {
                       << " hud_fps=" << view.overlay().stats().fps
                       << " hud_updates_per_second=" << view.overlay().stats().updates_per_s << " renderer=\""
                       << view.gl_description().toStdString() << "\"\n";
+        }
+        if (parser.isSet(help_shot_opt)) {
+            auto& help = window->help_dialog();
+            help.resize(760, 700);
+            help.show_page(dimerlab::app::HelpDialog::Page::what_am_i_looking_at);
+            QCoreApplication::processEvents();
+            QSaveFile file(parser.value(help_shot_opt));
+            const QImage image = help.grab().toImage();
+            if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+                status = fail("cannot write screenshot '" + parser.value(help_shot_opt).toStdString() + "'");
         }
         if (!shot.isEmpty()) {
             // QSaveFile writes to a temporary file and renames on commit: no partial PNG on failure.

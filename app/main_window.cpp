@@ -1,42 +1,103 @@
 #include "main_window.hpp"
 
 #include <QAction>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
+#include <QShortcut>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
+#include <algorithm>
 
+#include "colour_legend_widget.hpp"
 #include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
 #include "export_animation_dialog.hpp"
 #include "export_measurements_dialog.hpp"
 #include "gl_viewport.hpp"
+#include "help_dialog.hpp"
+#include "help_pages.hpp"
 #include "lambda_range.hpp"
 #include "memory_estimate.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
+#include "rate_text.hpp"
+#include "session_path.hpp"
 #include "util/errors.hpp"
 #include "verification_panel.hpp"
 
 namespace dimerlab::app {
 
 MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(parent) {
-    view_ = new GlViewport(this);
-    setCentralWidget(view_);
+    // The picture with, above it, the caption (presentation mode) and, below it, the colour legend.
+    auto* centre = new QWidget(this);
+    centre->setAutoFillBackground(true);  // white around the legend, as around the picture
+    QPalette white = centre->palette();
+    white.setColor(QPalette::Window, Qt::white);
+    centre->setPalette(white);
+    auto* centre_layout = new QVBoxLayout(centre);
+    centre_layout->setContentsMargins(0, 0, 0, 0);
+    centre_layout->setSpacing(0);
+    caption_ = new QLabel(centre);
+    caption_->setObjectName("presentation-caption");
+    caption_->setAlignment(Qt::AlignCenter);
+    caption_->setStyleSheet("background: white; color: black; padding: 8px;");
+    QFont caption_font = caption_->font();
+    caption_font.setPointSizeF(caption_font.pointSizeF() * 2.2);
+    caption_font.setBold(true);
+    caption_->setFont(caption_font);
+    caption_->hide();
+    // Right under the colour choice, on top of the picture, never only in a tooltip: why the
+    // picture is not in the chosen colour mode.
+    colour_note_ = new QLabel(centre);
+    colour_note_->setObjectName("colour-note");
+    colour_note_->setStyleSheet("background: #fff3e0; color: #8a4f00; padding: 4px;");
+    colour_note_->setWordWrap(true);
+    colour_note_->hide();
+    view_ = new GlViewport(centre);
+    legend_ = new ColourLegendWidget(centre);
+    centre_layout->addWidget(caption_);
+    centre_layout->addWidget(colour_note_);
+    centre_layout->addWidget(view_, 1);
+    centre_layout->addWidget(legend_, 0, Qt::AlignHCenter);
+    setCentralWidget(centre);
     controller_ = std::make_unique<LabController>(session, *view_);
     build_toolbar();
     build_menus();
     build_docks();
     status_ = new QLabel(this);
     statusBar()->addWidget(status_);
+    building_box_ = new QWidget(this);
+    auto* building_row = new QHBoxLayout(building_box_);
+    building_row->setContentsMargins(0, 0, 0, 0);
+    building_label_ = new QLabel(building_box_);
+    auto* busy = new QProgressBar(building_box_);
+    busy->setRange(0, 0);  // busy: how long a build takes is not known ahead
+    busy->setMaximumWidth(120);
+    auto* cancel = new QPushButton("Cancel", building_box_);
+    connect(cancel, &QPushButton::clicked, this, [this] { cancel_build(); });
+    building_row->addWidget(building_label_);
+    building_row->addWidget(busy);
+    building_row->addWidget(cancel);
+    building_box_->hide();
+    statusBar()->addWidget(building_box_);
+    hud_hint_ = new QLabel("HUD hidden: press H on the picture to bring it back", this);
+    hud_hint_->setObjectName("hud-hint");
+    hud_hint_->hide();
+    statusBar()->addPermanentWidget(hud_hint_);
     timer_ = new QTimer(this);
     timer_->setInterval(16);
     connect(timer_, &QTimer::timeout, this, [this] { on_frame(); });
@@ -63,9 +124,90 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
             },
     });
     update_overlay();
+    default_state_ = saveState();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::apply_default_layout() {
+    // The picture gets the largest share: each side's docks take a fifth of the width at most.
+    const int side = std::clamp(width() / 5, 220, 380);
+    const QList<QDockWidget*> docks = findChildren<QDockWidget*>();
+    QList<QDockWidget*> left, right;
+    for (QDockWidget* d : docks) (dockWidgetArea(d) == Qt::LeftDockWidgetArea ? left : right) << d;
+    if (!left.isEmpty() && !right.isEmpty())
+        resizeDocks({left.front(), right.front()}, {side, side}, Qt::Horizontal);
+}
+
+void MainWindow::reset_layout() {
+    restoreState(default_state_);
+    for (QDockWidget* d : findChildren<QDockWidget*>()) d->show();
+    apply_default_layout();
+}
+
+void MainWindow::save_layout(QSettings& settings) const {
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+}
+
+bool MainWindow::restore_layout(const QSettings& settings) {
+    const QByteArray geometry = settings.value("window/geometry").toByteArray();
+    const QByteArray state = settings.value("window/state").toByteArray();
+    if (geometry.isEmpty() && state.isEmpty()) return false;
+    if (!geometry.isEmpty()) restoreGeometry(geometry);
+    if (!state.isEmpty()) restoreState(state);
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (presentation_) set_presentation(false);  // remember the working layout, not the full screen
+    if (remember_layout_) {
+        QSettings settings;
+        save_layout(settings);
+    }
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::set_presentation(bool on) {
+    if (on == presentation_) return;
+    presentation_ = on;
+    if (on) {
+        state_before_presentation_ = saveState();
+        was_maximized_ = isMaximized();
+        for (QDockWidget* d : findChildren<QDockWidget*>()) d->hide();
+        for (QToolBar* t : findChildren<QToolBar*>()) t->hide();
+        menuBar()->hide();
+        statusBar()->hide();
+        caption_->show();
+        legend_->set_point_size(font().pointSizeF() * 1.8);
+        showFullScreen();
+    } else {
+        menuBar()->show();
+        statusBar()->show();
+        for (QToolBar* t : findChildren<QToolBar*>()) t->show();
+        restoreState(state_before_presentation_);
+        caption_->hide();
+        legend_->set_point_size(font().pointSizeF());
+        if (was_maximized_) {
+            showMaximized();
+        } else {
+            showNormal();
+        }
+    }
+    presentation_action_->setChecked(on);
+    update_overlay();
+}
+
+QString MainWindow::caption_text() const {
+    const Snapshot& s = controller_->snapshot();
+    const Graph& g = controller_->graph();
+    const double sweeps = g.num_edges() > 0 ? static_cast<double>(s.time) / g.num_edges() : 0;
+    return QString("%1   ·   λ = %2   ·   %3 dynamics   ·   %4 sweeps")
+        .arg(QString::fromStdString(g.spec()))
+        .arg(controller_->lambda())
+        .arg(QString::fromUtf8(dynamics_name(controller_->opened_session().dynamics)))
+        .arg(sweeps, 0, 'f', 0);
+}
 
 void MainWindow::build_docks() {
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
@@ -104,6 +246,17 @@ void MainWindow::build_docks() {
     QMenu* view = menuBar()->addMenu("&View");
     for (QDockWidget* d : {model, diagnostics, partition, verification})
         view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    presentation_action_ = view->addAction("&Presentation mode");
+    presentation_action_->setCheckable(true);
+    presentation_action_->setShortcut(Qt::Key_F11);
+    presentation_action_->setToolTip(
+        "Full screen, docks hidden, a large caption and the colour legend (Esc leaves)");
+    connect(presentation_action_, &QAction::triggered, this, [this](bool on) { set_presentation(on); });
+    addAction(presentation_action_);  // F11 works while the menu bar is hidden
+    auto* leave = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(leave, &QShortcut::activated, this, [this] { set_presentation(false); });
+    view->addAction("&Reset layout", this, [this] { reset_layout(); });
     connect(model_panel_, &ModelPanel::apply_requested, this, [this](const Session& s) { apply_model(s); });
     connect(model_panel_, &ModelPanel::lambda_changed, this, [this](double l) {
         try {
@@ -120,18 +273,70 @@ void MainWindow::build_docks() {
             [this] { diagnostics_panel_->observe(controller_->snapshot()); });
 }
 
-void MainWindow::apply_model(const Session& session) {
+void MainWindow::apply_model(const Session& requested) {
+    // The colour mode is the toolbar's, not the one the panel saw when it was last filled.
+    Session session = requested;
+    session.view.colour = view_->colour_mode();
     QString refusal;
     if (!confirm_graph_memory(this, session.graph, &refusal)) {
         if (!refusal.isEmpty()) model_panel_->show_build_error(refusal);
         return;
     }
-    try {
-        open_session(session);
-    } catch (const std::exception& e) {
+    open_session_in_background(session, [this](const QString& error) {
         // Only building finds some errors (memory); the old lab keeps running.
-        model_panel_->show_build_error(QString::fromUtf8(e.what()));
-    }
+        model_panel_->show_build_error(error);
+    });
+}
+
+void MainWindow::open_session_in_background(const Session& session,
+                                            std::function<void(const QString&)> on_error) {
+    const std::uint64_t job = ++build_job_;
+    building_ = true;
+    building_label_->setText(
+        QString("Building %1 (graph, layout, chain)…").arg(QString::fromStdString(session.graph)));
+    building_box_->show();
+    struct Outcome {
+        std::shared_ptr<PreparedLab> lab;
+        QString error;
+    };
+    build_tasks_.run(
+        this,
+        [session] {
+            Outcome out;
+            try {
+                out.lab = std::make_shared<PreparedLab>(prepare_lab(session));
+            } catch (const std::exception& e) {
+                out.error = QString::fromUtf8(e.what());
+            }
+            return out;
+        },
+        [this, job, session, on_error = std::move(on_error)](Outcome out) {
+            if (job != build_job_) return;  // cancelled, or a newer build is on its way
+            building_ = false;
+            building_box_->hide();
+            if (out.lab) {
+                try {
+                    controller_ = std::make_unique<LabController>(session, *view_, std::move(*out.lab));
+                    sync_controls();
+                    panels_follow_session();
+                    update_status();
+                    update_overlay();
+                    emit build_finished(true);
+                    return;
+                } catch (const std::exception& e) {
+                    out.error = QString::fromUtf8(e.what());
+                }
+            }
+            if (on_error) on_error(out.error);
+            emit build_finished(false);
+        });
+}
+
+void MainWindow::cancel_build() {
+    if (!building_) return;
+    ++build_job_;
+    building_ = false;
+    building_box_->hide();
 }
 
 void MainWindow::lambda_changed_elsewhere(double lambda) {
@@ -142,10 +347,12 @@ void MainWindow::lambda_changed_elsewhere(double lambda) {
 }
 
 void MainWindow::panels_follow_session() {
-    const Session s = controller_->current_session();
-    model_panel_->set_session(s);
+    // The session as opened, not current_session(): until the replay is shown, the snapshot's
+    // record and update index are the start's.
+    model_panel_->set_session(controller_->opened_session());
+    model_panel_->set_lambda(controller_->lambda());
     model_panel_->show_graph_notices(controller_->graph().notices());
-    partition_panel_->set_problem(controller_->graph().spec(), controller_->snapshot().lambda);
+    partition_panel_->set_problem(controller_->graph().spec(), controller_->lambda());
     diagnostics_panel_->reset(controller_->shared_graph());
     verification_panel_->set_graph(controller_->shared_graph());
 }
@@ -195,6 +402,7 @@ void MainWindow::build_toolbar() {
     lambda_box_->setRange(kLambdaMin, kLambdaMax);
     lambda_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     lambda_box_->setToolTip("Dimer activity; a change is recorded at the update index the chain has reached");
+    lambda_box_->setKeyboardTracking(false);  // one recorded λ change per committed edit, not per keystroke
     connect(lambda_box_, &QDoubleSpinBox::valueChanged, this, [this](double l) {
         controller_->set_lambda(l);
         model_panel_->set_lambda(l);
@@ -206,8 +414,10 @@ void MainWindow::build_toolbar() {
     speed_box_->setDecimals(2);
     speed_box_->setRange(0.01, 1000);
     speed_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    connect(speed_box_, &QDoubleSpinBox::valueChanged, this,
-            [this](double s) { controller_->set_sweeps_per_frame(s); });
+    connect(speed_box_, &QDoubleSpinBox::valueChanged, this, [this](double s) {
+        controller_->set_sweeps_per_frame(s);
+        model_panel_->set_speed(s);
+    });
     bar->addWidget(speed_box_);
     bar->addWidget(new QLabel("  colour ", this));
     colour_box_ = new QComboBox(this);
@@ -224,6 +434,7 @@ void MainWindow::build_toolbar() {
         "shades: stacked cubes), other graphs as orientation × parity");
     connect(colour_box_, &QComboBox::currentIndexChanged, this, [this](int i) {
         view_->set_colour_mode(ColourMode(i));  // the items follow the enum's order
+        show_colour_note();
     });
     bar->addWidget(colour_box_);
     QAction* fit = bar->addAction("Fit");
@@ -237,7 +448,9 @@ void MainWindow::build_menus() {
     for (const QString& name : preset_names()) {
         connect(presets->addAction(name), &QAction::triggered, this, [this, name] {
             try {
-                open_session(load_preset(name));
+                open_session_in_background(load_preset(name), [this](const QString& error) {
+                    QMessageBox::warning(this, "dimerlab", error);
+                });
             } catch (const std::exception& e) {
                 QMessageBox::warning(this, "dimerlab", e.what());
             }
@@ -255,6 +468,25 @@ void MainWindow::build_menus() {
     file->addSeparator();
     QAction* quit = file->addAction("&Quit", this, [this] { close(); });
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* help = menuBar()->addMenu("&Help");
+    auto page = [this](HelpDialog::Page p) {
+        if (!help_) help_ = new HelpDialog(this);
+        help_->show_page(p);
+    };
+    QAction* what = help->addAction("&What am I looking at?", this,
+                                    [page] { page(HelpDialog::Page::what_am_i_looking_at); });
+    what->setShortcut(QKeySequence::HelpContents);
+    help->addAction("&Graph specs", this, [page] { page(HelpDialog::Page::graph_specs); });
+    help->addAction("&Keyboard and mouse", this, [page] { page(HelpDialog::Page::shortcuts); });
+    help->addSeparator();
+    help->addAction("&About dimerlab", this,
+                    [this] { QMessageBox::about(this, "About dimerlab", about_html()); });
+}
+
+HelpDialog& MainWindow::help_dialog() {
+    if (!help_) help_ = new HelpDialog(this);
+    return *help_;
 }
 
 void MainWindow::open_session(const Session& session) {
@@ -263,12 +495,13 @@ void MainWindow::open_session(const Session& session) {
     controller_ = std::move(next);
     sync_controls();
     panels_follow_session();
+    update_status();
+    update_overlay();
 }
 
 void MainWindow::sync_controls() {
-    const Snapshot& s = controller_->snapshot();
     const QSignalBlocker b1(lambda_box_), b2(speed_box_), b3(colour_box_);
-    lambda_box_->setValue(s.lambda);
+    lambda_box_->setValue(controller_->lambda());
     speed_box_->setValue(controller_->sweeps_per_frame());
     colour_box_->setCurrentIndex(int(view_->colour_mode()));
     play_->setText(controller_->running() ? "Pause" : "Play");
@@ -303,28 +536,43 @@ void MainWindow::update_overlay() {
     o.lambda = lambda_box_->value();  // the commanded λ; the snapshot's lags until the chain runs
     o.running = controller_->running();
     view_->overlay().set_stats(o);
+    if (legend_->mode() != view_->colour_mode() || legend_->tiles() != view_->tile_shape())
+        legend_->set_mode(view_->colour_mode(), view_->tile_shape());
+    if (presentation_) {
+        const QString caption = caption_text();
+        if (caption_->text() != caption) caption_->setText(caption);
+    }
+    hud_hint_->setVisible(!view_->overlay().visible());
+    show_colour_note();
+}
+
+void MainWindow::show_colour_note() {
+    const QString& note = view_->colour_note();
+    if (colour_note_->text() != note) colour_note_->setText(note);
+    colour_note_->setVisible(!note.isEmpty());
 }
 
 void MainWindow::update_status() {
     const Snapshot& s = controller_->snapshot();
     const Graph& g = controller_->graph();
     const double sweeps = static_cast<double>(s.time) / g.num_edges();
-    status_->setText(
-        QString("%1   λ = %2   sweeps %3   dimers %4   monomers %5   covered %6   %7 fps   %8 M updates/s")
-            .arg(QString::fromStdString(g.spec()))
-            .arg(s.lambda)
-            .arg(sweeps, 0, 'f', 0)
-            .arg(s.dimers)
-            .arg(g.num_vertices() - 2 * s.dimers)
-            .arg(2.0 * s.dimers / g.num_vertices(), 0, 'f', 4)
-            .arg(fps_, 0, 'f', 0)
-            .arg(updates_per_s_ / 1e6, 0, 'f', 1) +
-        QString("   %1").arg(controller_->backend_notice().isEmpty() ? controller_->backend()
-                                                                     : controller_->backend_notice()));
+    status_->setText(QString("%1   λ = %2   sweeps %3   dimers %4   monomers %5   covered %6   %7 fps   %8")
+                         .arg(QString::fromStdString(g.spec()))
+                         .arg(controller_->lambda())
+                         .arg(sweeps, 0, 'f', 0)
+                         .arg(s.dimers)
+                         .arg(g.num_vertices() - 2 * s.dimers)
+                         .arg(2.0 * s.dimers / g.num_vertices(), 0, 'f', 4)
+                         .arg(fps_, 0, 'f', 0)
+                         .arg(update_rate_text(updates_per_s_, controller_->running())) +
+                     QString("   %1").arg(controller_->backend_notice().isEmpty()
+                                              ? controller_->backend()
+                                              : controller_->backend_notice()));
 }
 
 void MainWindow::save_dialog() {
-    const QString path = QFileDialog::getSaveFileName(this, "Save session", {}, "dimerlab sessions (*.json)");
+    const QString path = with_session_suffix(
+        QFileDialog::getSaveFileName(this, "Save session", {}, "dimerlab sessions (*.json)"));
     if (path.isEmpty()) return;
     try {
         controller_->save(path);
@@ -337,7 +585,9 @@ void MainWindow::open_dialog() {
     const QString path = QFileDialog::getOpenFileName(this, "Open session", {}, "dimerlab sessions (*.json)");
     if (path.isEmpty()) return;
     try {
-        open_session(load_session_file(path));
+        open_session_in_background(load_session_file(path), [this](const QString& error) {
+            QMessageBox::warning(this, "dimerlab", error);
+        });
     } catch (const std::exception& e) {
         QMessageBox::warning(this, "dimerlab", e.what());
     }

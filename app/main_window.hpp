@@ -5,10 +5,13 @@
 // snapshot, without ever waiting on the sampler thread. Docked panels: Model (rebuilds the lab),
 // Partition function, Verification and Diagnostics; none of them holds the controller, so an
 // applied or loaded session only has to refresh them.
+#include <QByteArray>
 #include <QElapsedTimer>
 #include <QMainWindow>
+#include <functional>
 #include <memory>
 
+#include "background_tasks.hpp"
 #include "dimerlab_lab/session.hpp"
 #include "lab_controller.hpp"
 
@@ -16,11 +19,14 @@ class QAction;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QSettings;
 class QTimer;
 
 namespace dimerlab::app {
 
+class ColourLegendWidget;
 class DiagnosticsPanel;
+class HelpDialog;
 class GlViewport;
 class ModelPanel;
 class PartitionPanel;
@@ -33,14 +39,49 @@ class MainWindow : public QMainWindow {
     explicit MainWindow(const Session& session, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Replaces the open session; on InputError the old one stays.
+    // Replaces the open session; on InputError the old one stays. Builds on the GUI thread.
     void open_session(const Session& session);
+    // Builds the session's graph, layout and chain on a worker thread while the window stays live
+    // (a "building…" line with Cancel in the status bar), then opens it. The old lab runs until
+    // then; a failure goes to `on_error` (a message), a cancel or a newer build drops the result.
+    void open_session_in_background(const Session& session,
+                                    std::function<void(const QString&)> on_error = {});
+    bool building() const { return building_; }
+    void cancel_build();
+
+    // Layout: the docks' default widths leave the picture the largest area; the window and dock
+    // layout are kept in QSettings between runs (when remember_layout is on: not for automation).
+    void apply_default_layout();
+    void reset_layout();
+    void save_layout(QSettings& settings) const;
+    bool restore_layout(const QSettings& settings);  // false when nothing was saved
+    void set_remember_layout(bool remember) { remember_layout_ = remember; }
+
+    // Presentation mode (F11, View menu; Esc leaves): full screen, docks, toolbar, menu and status
+    // bar hidden, a large caption (graph, λ, dynamics, sweeps) above the picture and the colour
+    // legend below it, both larger.
+    void set_presentation(bool on);
+    bool presentation() const { return presentation_; }
+    QLabel* caption() const { return caption_; }
+    ColourLegendWidget* legend() const { return legend_; }
+    QString caption_text() const;
     LabController& controller() { return *controller_; }
     GlViewport& viewport() { return *view_; }
     ModelPanel& model_panel() { return *model_panel_; }
     PartitionPanel& partition_panel() { return *partition_panel_; }
     VerificationPanel& verification_panel() { return *verification_panel_; }
     DiagnosticsPanel& diagnostics_panel() { return *diagnostics_panel_; }
+    // The Run toolbar's controls (tests drive them as a user would).
+    QDoubleSpinBox* lambda_box() const { return lambda_box_; }
+    QDoubleSpinBox* speed_box() const { return speed_box_; }
+    QComboBox* colour_box() const { return colour_box_; }
+    QLabel* status_label() const { return status_; }
+    QLabel* building_label() const { return building_label_; }
+    // "H brings the HUD back", shown while the HUD is hidden.
+    QLabel* hud_hint() const { return hud_hint_; }
+    // Why the picture is not in the chosen colour mode, beside the choice (hidden when it is).
+    QLabel* colour_note() const { return colour_note_; }
+    HelpDialog& help_dialog();  // created on first use
     // Automation: stops the frame clock, so frames are driven by the caller.
     void set_manual_frames(bool manual);
     // Brings the controls and the status line up to the shown snapshot (automation).
@@ -48,6 +89,13 @@ class MainWindow : public QMainWindow {
     // Automation: the frame rate and chain speed the caller measured over the frames it drove
     // (the frame clock that measures them otherwise is stopped), shown by the HUD and status line.
     void set_measured_rates(double frames_per_s, double updates_per_s);
+
+  signals:
+    // A background build ended: opened (true), or failed (false); not emitted for a cancel.
+    void build_finished(bool opened);
+
+  protected:
+    void closeEvent(QCloseEvent* event) override;
 
   private:
     void build_toolbar();
@@ -60,6 +108,7 @@ class MainWindow : public QMainWindow {
     void on_frame();
     void update_status();
     void update_overlay();
+    void show_colour_note();
     void save_dialog();
     void open_dialog();
 
@@ -71,6 +120,21 @@ class MainWindow : public QMainWindow {
     QDoubleSpinBox* speed_box_ = nullptr;
     QComboBox* colour_box_ = nullptr;
     QLabel* status_ = nullptr;
+    QWidget* building_box_ = nullptr;  // "building…", a busy bar and Cancel
+    QLabel* building_label_ = nullptr;
+    bool building_ = false;
+    std::uint64_t build_job_ = 0;  // bumped by each build and by Cancel: older results are dropped
+    QLabel* hud_hint_ = nullptr;
+    QLabel* caption_ = nullptr;
+    ColourLegendWidget* legend_ = nullptr;
+    QAction* presentation_action_ = nullptr;
+    bool presentation_ = false;
+    bool was_maximized_ = false;
+    bool remember_layout_ = false;
+    QByteArray default_state_;
+    QByteArray state_before_presentation_;
+    QLabel* colour_note_ = nullptr;
+    HelpDialog* help_ = nullptr;
     ModelPanel* model_panel_ = nullptr;
     PartitionPanel* partition_panel_ = nullptr;
     VerificationPanel* verification_panel_ = nullptr;
@@ -81,6 +145,8 @@ class MainWindow : public QMainWindow {
     double fps_ = 0;
     double updates_per_s_ = 0;
     qint64 last_status_ms_ = 0;
+    // Last member: destroyed first; a build still running is left to end alone, its result dropped.
+    BackgroundTasks build_tasks_;
 };
 
 }  // namespace dimerlab::app

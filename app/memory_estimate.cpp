@@ -12,10 +12,15 @@ namespace dimerlab::app {
 namespace {
 
 // Per vertex: five mate arrays (the chain's, the exchange's two buffers, the controller's shown
-// snapshot, the panels' copy) and the drawing points; per edge: about two drawn instances (wrapping
-// edges of a torus take two) with their class and picking index.
+// snapshot, the panels' copy) and the drawing points. Per edge, measured rather than counted: the
+// drawn instances with their class and picking index, the GL driver's copies of the instance and
+// state buffers, the chain's and the panels' per-edge tables and the peaks while they are built.
+// Peak resident memory of `dimerlab --graph SPEC --frames 2` under Xvfb, less the 150 MB of an
+// empty lab: complete:1000 (5·10⁵ edges) 808 MB, grid:500x500 (5·10⁵ edges, 2.5·10⁵ vertices)
+// 362 MB; complete:3000 was seen at about 2.4 GB. 480 bytes per edge puts complete:3000 at
+// 2.2 GB (so Apply asks) and overstates grid:500x500 by about a quarter.
 constexpr long double kLabBytesPerVertex = 5 * 4 + 24;
-constexpr long double kLabBytesPerEdge = 56;
+constexpr long double kLabBytesPerEdge = 480;
 
 QString bytes_text(long double bytes) {
     return QString::fromStdString(format_bytes(bytes));

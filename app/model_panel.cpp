@@ -137,7 +137,8 @@ void ModelPanel::set_session(const Session& session) {
         const QSignalBlocker b(spec_edit_);
         spec_edit_->setText(QString::fromStdString(session.graph));
     }
-    set_lambda(session.record.lambda_at(session.update_index));
+    base_lambda_ = session.record.lambda_at(session.update_index);
+    set_lambda(base_lambda_);
     const QSignalBlocker b1(seed_box_), b2(dynamics_box_), b3(start_box_), b4(speed_box_), b5(backend_box_);
     backend_box_->setCurrentIndex(
         std::max(0, backend_box_->findData(QString::fromUtf8(backend_name(session.backend)))));
@@ -152,6 +153,11 @@ void ModelPanel::set_lambda(double lambda) {
     const QSignalBlocker b1(lambda_slider_), b2(lambda_entry_);
     lambda_entry_->setValue(lambda);
     lambda_slider_->setValue(lambda_slider_position(lambda));
+}
+
+void ModelPanel::set_speed(double sweeps_per_frame) {
+    const QSignalBlocker b(speed_box_);
+    speed_box_->setValue(sweeps_per_frame);
 }
 
 double ModelPanel::lambda() const {
@@ -197,6 +203,13 @@ Session ModelPanel::pending_session() const {
     s.sweeps_per_frame = speed_box_->value();
     s.running = true;
     s.view.has_camera = false;  // a new graph needs a fresh fit
+    const bool same_chain = s.graph == base_.graph && s.seed == base_.seed && s.dynamics == base_.dynamics &&
+                            s.start == base_.start && lambda() == base_lambda_;
+    if (!same_chain) {
+        s.name = QString::fromStdString(s.graph);
+        s.title.clear();
+        s.description.clear();
+    }
     return s;
 }
 

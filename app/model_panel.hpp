@@ -32,6 +32,8 @@ class ModelPanel : public QWidget {
     void set_session(const Session& session);
     // Follows a λ change made elsewhere (toolbar) without emitting lambda_changed.
     void set_lambda(double lambda);
+    // Follows a sweeps/frame change made elsewhere (toolbar); emits nothing.
+    void set_speed(double sweeps_per_frame);
 
     double lambda() const;
     bool spec_valid() const { return spec_error_.isEmpty(); }
@@ -41,7 +43,9 @@ class ModelPanel : public QWidget {
     // Shows what reading the graph's file changed or suspects (Graph::notices) under the field,
     // in the text colour, until the spec is edited; an empty list hides them.
     void show_graph_notices(const std::vector<std::string>& notices);
-    // The session Apply would request, at update 0.
+    // The session Apply would request, at update 0. When its chain differs from the shown
+    // session's (graph, seed, dynamics, start, λ) it is the user's own: the preset's name, title
+    // and description no longer describe it and are dropped.
     Session pending_session() const;
 
     QLineEdit* spec_edit() const { return spec_edit_; }
@@ -49,6 +53,7 @@ class ModelPanel : public QWidget {
     QLabel* notice_label() const { return notice_label_; }
     QSlider* lambda_slider() const { return lambda_slider_; }
     QDoubleSpinBox* lambda_entry() const { return lambda_entry_; }
+    QDoubleSpinBox* speed_box() const { return speed_box_; }
     QPushButton* apply_button() const { return apply_; }
     QComboBox* backend_box() const { return backend_box_; }
     // Says why cuda cannot run here (hidden when it can).
@@ -80,6 +85,7 @@ class ModelPanel : public QWidget {
     QComboBox* backend_box_ = nullptr;
     QLabel* backend_note_ = nullptr;
     double lambda_at_press_ = 0;
+    double base_lambda_ = 1;  // the λ set_session showed, to tell an edited chain from the preset
     QComboBox* start_box_ = nullptr;
     QDoubleSpinBox* speed_box_ = nullptr;
     QPushButton* apply_ = nullptr;

@@ -60,6 +60,14 @@ std::optional<double> square_lattice_log_z_per_site(double lambda) {
     return std::nullopt;
 }
 
+QString without_cli_flags(const QString& message) {
+    QStringList kept;
+    for (const QString& clause : message.split(';')) {
+        if (!clause.contains("--")) kept << clause.trimmed();
+    }
+    return kept.isEmpty() ? QString("not possible for this graph") : kept.join("; ");
+}
+
 PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     problem_label_ = new QLabel(this);
     problem_label_->setWordWrap(true);
@@ -93,21 +101,24 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
         new SeriesChart("ln Z / n against size", "1/√n", "ln Z / n", {"finite-size law h₂ − 0.33/L"});
     per_site_chart_->series()->setPointsVisible(true);
 
-    auto* form = new QFormLayout;
-    form->addRow("Exact ln Z", exact_label_);
-    form->addRow("Estimate", estimate_label_);
-    form->addRow("ε (ln Z)", epsilon_box_);
-    form->addRow("ln Z / n", per_site_label_);
+    // The buttons and ε come before the results: a result that wraps onto more lines grows the
+    // panel below them, so the buttons never move under the mouse.
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(exact_button_);
     buttons->addWidget(estimate_button_);
     buttons->addWidget(cancel_button_);
+    buttons->addWidget(new QLabel("ε (ln Z)", this));
+    buttons->addWidget(epsilon_box_);
+    auto* form = new QFormLayout;
+    form->addRow("Exact ln Z", exact_label_);
+    form->addRow("Estimate", estimate_label_);
+    form->addRow("ln Z / n", per_site_label_);
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->addWidget(problem_label_);
-    layout->addLayout(form);
-    layout->addWidget(progress_);
     layout->addLayout(buttons);
+    layout->addWidget(progress_);
+    layout->addLayout(form);
     for (SeriesChart* c : {convergence_chart_, per_site_chart_}) {
         c->setMinimumHeight(150);
         c->setMaximumHeight(200);
@@ -184,6 +195,7 @@ void PartitionPanel::compute_exact() {
         std::uint64_t n = 0;
         QString text;
         bool infeasible = false;
+        QString technical;
     };
     exact_tasks_.run(
         this,
@@ -191,6 +203,7 @@ void PartitionPanel::compute_exact() {
             std::optional<double> log_z;
             std::uint64_t n = 0;
             QString text;
+            QString technical;
             bool infeasible = false;
             try {
                 const Graph g = build_for_counting(spec);
@@ -203,13 +216,20 @@ void PartitionPanel::compute_exact() {
                            .arg(p.coefficients.size());
             } catch (const InfeasibleError& e) {
                 infeasible = true;
-                text = QString("not feasible: %1 — use Estimate instead").arg(QString::fromUtf8(e.what()));
+                // GUI words; the counter's own message (sizes, and the command line's flags) is
+                // the label's tooltip.
+                text = kTooLargeForExact;
+                technical = QString::fromUtf8(e.what());
             } catch (const std::exception& e) {
-                text = QString("failed: %1").arg(QString::fromUtf8(e.what()));
+                text = QString("failed: %1").arg(without_cli_flags(QString::fromUtf8(e.what())));
+                technical = QString::fromUtf8(e.what());
             }
-            return ExactOutcome{log_z, n, text, infeasible};
+            return ExactOutcome{log_z, n, text, infeasible, technical};
         },
-        [this, job](ExactOutcome out) { finish_exact(job, out.log_z, out.n, out.text, out.infeasible); });
+        [this, job](ExactOutcome out) {
+            finish_exact(job, out.log_z, out.n, out.text, out.infeasible);
+            if (job == job_) exact_label_->setToolTip(out.technical);
+        });
 }
 
 void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z, std::uint64_t n,
@@ -303,7 +323,7 @@ void PartitionPanel::compute_estimate() {
                 state = JobState::cancelled;
                 text = "cancelled";
             } catch (const std::exception& e) {
-                text = QString("failed: %1").arg(QString::fromUtf8(e.what()));
+                text = QString("failed: %1").arg(without_cli_flags(QString::fromUtf8(e.what())));
             }
             return EstimateOutcome{log_z, half_width, n, text, state};
         },

@@ -37,6 +37,11 @@ inline constexpr double kSquareLatticeLogZPerSite = 0.662798972834;
 // f(λ) = lim ln Z/n of the square lattice at the λ tabulated in docs/algorithms.md §7.3 (converged digits).
 std::optional<double> square_lattice_log_z_per_site(double lambda);
 
+// What the panel says when the exact count would be too large: GUI words, never a command line.
+inline constexpr const char* kTooLargeForExact = "too large for the exact method, use Estimate";
+// A core error message without its clauses that name command-line flags ("use --epsilon E").
+QString without_cli_flags(const QString& message);
+
 class PartitionPanel : public QWidget {
     Q_OBJECT
   public:
@@ -50,6 +55,8 @@ class PartitionPanel : public QWidget {
     void set_problem(const std::string& spec, double lambda);
     void set_epsilon(double epsilon);
 
+    // The λ the results refer to (set_problem's).
+    double lambda() const { return lambda_; }
     JobState exact_state() const { return exact_state_; }
     JobState estimate_state() const { return estimate_state_; }
     std::optional<double> exact_log_z() const { return exact_log_z_; }
@@ -58,6 +65,8 @@ class PartitionPanel : public QWidget {
     QString estimate_text() const;
     QString per_site_text() const;
     SeriesChart* convergence_chart() const { return convergence_chart_; }
+    QPushButton* exact_button() const { return exact_button_; }
+    QLabel* exact_label() const { return exact_label_; }
     SeriesChart* per_site_chart() const { return per_site_chart_; }
 
   public slots:

@@ -18,6 +18,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "claim_plain_words.hpp"
 #include "dimerlab_lab/live_check_device.hpp"
 #include "verify/build_info.hpp"
 
@@ -26,6 +27,7 @@ namespace dimerlab::app {
 namespace {
 
 enum Column { kName = 0, kStatus = 1, kMethod = 2, kProperty = 3 };
+constexpr const char* kPassedHere = "passed for this graph";
 constexpr int kClaimIdRole = Qt::UserRole + 1;
 
 nlohmann::json read_json_file(const QString& path, const char* what) {
@@ -39,10 +41,13 @@ nlohmann::json read_json_file(const QString& path, const char* what) {
 }
 
 QColor status_colour(const std::string& status) {
-    if (status == "proved" || status == "tested" || status == "passed-gpu" || status == "passed") {
+    if (status == "proved" || status == "tested" || status == "passed-gpu" || status == "passed" ||
+        status == kPassedHere) {
         return QColor(0x2e, 0x7d, 0x32);
     }
-    if (status == "failed") return QColor(0xc6, 0x28, 0x28);
+    if (status == "failed" || status.find("VIOLATED") != std::string::npos ||
+        status.find("FAILED") != std::string::npos)
+        return QColor(0xc6, 0x28, 0x28);
     if (status == "proved-model") return QColor(0x1e, 0x58, 0x9a);  // blue: a model, not the code
     if (status == "stale") return QColor(0xb2, 0x6a, 0x00);         // amber: never green
     return QColor(0x75, 0x75, 0x75);
@@ -66,11 +71,14 @@ enum LiveColumn {
 VerificationPanel::VerificationPanel(QWidget* parent) : QWidget(parent) {
     source_label_ = new QLabel(this);
     source_label_->setWordWrap(true);
+    legend_ = new QLabel(verification_legend_html(), this);
+    legend_->setWordWrap(true);
+    legend_->setTextFormat(Qt::RichText);
     auto* reload = new QPushButton("Reload", this);
     reload->setToolTip("Re-read the status file and re-hash the covered files");
     tree_ = new QTreeWidget(this);
     tree_->setColumnCount(4);
-    tree_->setHeaderLabels({"Kernel / claim", "Status", "Method", "Property"});
+    tree_->setHeaderLabels({"Kernel / claim", "Status", "Method", "What it means"});
     tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     tree_->setUniformRowHeights(false);
     details_ = new QTextBrowser(this);
@@ -101,6 +109,7 @@ VerificationPanel::VerificationPanel(QWidget* parent) : QWidget(parent) {
     run_checks_label_ = new QLabel(this);
     run_checks_label_->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(legend_);
     layout->addWidget(source_label_);
     layout->addWidget(split, 1);
     layout->addWidget(reload);
@@ -141,7 +150,8 @@ void VerificationPanel::run_checks() {
     connect(checks_process_, &QProcess::finished, this, [this](int code, QProcess::ExitStatus how) {
         const QByteArray out = checks_process_->readAll();
         const QList<QByteArray> lines = out.trimmed().split('\n');
-        const QString last = lines.isEmpty() ? QString() : QString::fromUtf8(lines.back());
+        QString last = lines.isEmpty() ? QString() : QString::fromUtf8(lines.back());
+        last.replace(repo_shown_root(), ".");  // no absolute path of this machine
         run_checks_label_->setText(how == QProcess::NormalExit
                                        ? QString("Checks finished (exit %1): %2").arg(code).arg(last)
                                        : QString("The checks were stopped."));
@@ -204,6 +214,8 @@ void VerificationPanel::load(const QString& repo_dir, const QString& manifest_pa
         error_ = QString::fromUtf8(e.what());
     }
     if (!error_.isEmpty()) {
+        // The error names files by path: show them relative to the checkout, never absolute.
+        if (!repo.isEmpty()) error_.replace(QDir(repo).absolutePath() + "/", QString());
         source_label_->setText(QString("<span style='color:#c62828'>%1</span>").arg(error_.toHtmlEscaped()));
         return;
     }
@@ -241,11 +253,13 @@ void VerificationPanel::load(const QString& repo_dir, const QString& manifest_pa
                 kMethod, QString::fromStdString(c.code_link == "code" ? c.method
                                                                       : c.method + " (" + c.code_link + ")"));
             if (!link.empty()) item->setToolTip(kMethod, QString::fromStdString(link));
-            item->setText(kProperty, QString::fromStdString(c.property));
-            item->setToolTip(kProperty, QString::fromStdString(c.property));
+            const QString plain = claim_plain_words(c.id);
+            item->setText(kProperty, plain.isEmpty() ? QString::fromStdString(c.property) : plain);
+            item->setToolTip(kProperty, "Technical statement: " + QString::fromStdString(c.property));
         }
         top->setExpanded(true);
     }
+    show_runtime_statuses();
 }
 
 QTreeWidgetItem* VerificationPanel::claim_item(const QString& claim_id) const {
@@ -265,6 +279,53 @@ QString VerificationPanel::kernel_summary_text(const QString& kernel) const {
     return {};
 }
 
+QString VerificationPanel::all_shown_text() const {
+    QStringList parts{legend_->text(), source_label_->text(), graph_label_->text(),
+                      run_checks_label_->text()};
+    for (QTreeWidget* t : {tree_, live_tree_}) {
+        QList<QTreeWidgetItem*> items;
+        for (int i = 0; i < t->topLevelItemCount(); ++i) {
+            items << t->topLevelItem(i);
+            for (int j = 0; j < t->topLevelItem(i)->childCount(); ++j) items << t->topLevelItem(i)->child(j);
+        }
+        for (const QTreeWidgetItem* item : items) {
+            for (int c = 0; c < t->columnCount(); ++c) parts << item->text(c) << item->toolTip(c);
+        }
+    }
+    for (const auto& c : claims_) parts << details_text(QString::fromStdString(c.id));
+    return parts.join('\n');
+}
+
+QString VerificationPanel::repo_shown_root() const {
+    const QString repo =
+        repo_dir_.isEmpty() ? QString::fromStdString(verify::find_repository().value_or("")) : repo_dir_;
+    return repo.isEmpty() ? QStringLiteral("\x01") : QDir(repo).absolutePath();
+}
+
+void VerificationPanel::show_runtime_statuses() {
+    for (const auto& c : claims_) {
+        if (c.method != "runtime-check") continue;
+        QTreeWidgetItem* item = claim_item(QString::fromStdString(c.id));
+        if (!item) continue;
+        // The recorded status (usually "not run": these claims have no recorded run) until this
+        // graph has a result; then the result for this graph.
+        std::string shown = c.status;
+        if (c.id.find("LIVE") == std::string::npos) {
+            if (graph_checks_) shown = graph_checks_->all_ok() ? kPassedHere : "VIOLATED for this graph";
+        } else if (live_report_) {
+            bool any = false, failed = false;
+            for (const auto& k : live_report_->checks) {
+                if (k.kernel != c.kernel || k.status == "not-run") continue;
+                any = true;
+                failed = failed || k.status != "passed";
+            }
+            if (any) shown = failed ? "FAILED for this graph" : kPassedHere;
+        }
+        item->setText(kStatus, shown == c.status ? status_label(c.status) : QString::fromStdString(shown));
+        item->setForeground(kStatus, QBrush(status_colour(shown)));
+    }
+}
+
 QString VerificationPanel::status_text(const QString& claim_id) const {
     const QTreeWidgetItem* item = claim_item(claim_id);
     return item ? item->text(kStatus) : QString();
@@ -275,7 +336,9 @@ QString VerificationPanel::details_text(const QString& claim_id) const {
         if (QString::fromStdString(c.id) != claim_id) continue;
         QString html = QString("<h3>%1 — <span style='color:%2'>%3</span></h3>")
                            .arg(html_escape(c.id), status_colour(c.status).name(), status_label(c.status));
-        html += QString("<p><b>Property.</b> %1</p>").arg(html_escape(c.property));
+        if (const QString plain = claim_plain_words(c.id); !plain.isEmpty())
+            html += QString("<p>%1</p>").arg(plain.toHtmlEscaped());
+        html += QString("<p><b>Technical statement.</b> %1</p>").arg(html_escape(c.property));
         html += QString("<p><b>Method.</b> %1 &nbsp; <b>Scope.</b> %2 &nbsp; <b>Where.</b> %3</p>")
                     .arg(html_escape(c.method), html_escape(c.scope), html_escape(c.where));
         if (const std::string link = verify::code_link_label(c.code_link); !link.empty())
@@ -342,6 +405,7 @@ void VerificationPanel::set_graph(std::shared_ptr<const Graph> graph) {
     graph_checks_.reset();
     live_report_.reset();
     show_live_report();
+    show_runtime_statuses();
     check_button_->setEnabled(graph_ && graph_->num_edges() > 0 && !live_running_);
     if (!graph_) {
         graph_label_->setText("No graph loaded.");
@@ -355,6 +419,7 @@ void VerificationPanel::set_graph(std::shared_ptr<const Graph> graph) {
             if (generation != graph_generation_) return;  // about a graph that is no longer current
             graph_checks_ = std::move(report);
             show_graph_checks();
+            show_runtime_statuses();
             emit graph_checks_ready();
         });
 }
@@ -379,6 +444,7 @@ void VerificationPanel::check_now() {
             if (generation == graph_generation_) {
                 live_report_ = std::move(report);
                 show_live_report();
+                show_runtime_statuses();
             }
             emit live_check_finished();
         });

@@ -48,6 +48,10 @@ class VerificationPanel : public QWidget {
     QString status_text(const QString& claim_id) const;
     QString details_text(const QString& claim_id) const;
     QTreeWidget* tree() const { return tree_; }
+    QLabel* legend() const { return legend_; }
+    // Everything the panel shows as text (labels, tree cells, details of every claim): tests look
+    // for absolute paths in it.
+    QString all_shown_text() const;
 
     static QString status_label(const std::string& status);  // "proved", "STALE", "not run", ...
 
@@ -84,10 +88,14 @@ class VerificationPanel : public QWidget {
 
     void show_graph_checks();
     void show_live_report();
+    // The runtime-check claims' status cells follow this graph's results (graph checks, live check).
+    void show_runtime_statuses();
+    QString repo_shown_root() const;
 
     QString repo_dir_, manifest_path_, status_path_, error_;
     std::vector<verify::ClaimReport> claims_;
     QLabel* source_label_ = nullptr;
+    QLabel* legend_ = nullptr;
     QTreeWidget* tree_ = nullptr;
     QTextBrowser* details_ = nullptr;
 

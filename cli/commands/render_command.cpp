@@ -33,6 +33,7 @@ struct RenderOptions {
     double sweeps_per_frame = -1;  // < 0: the session's own
     std::string backend;           // empty: the session's
     bool fit = false;
+    bool caption = false;
     std::string colour;  // empty: the session's
     std::string out;
     bool progress = false;
@@ -66,6 +67,7 @@ int run_render(const RenderOptions& opt) {
         opt.sweeps_per_frame < 0 ? request.session.sweeps_per_frame : opt.sweeps_per_frame;
     if (!opt.backend.empty()) request.session.backend = parse_backend(opt.backend);
     request.fit = opt.fit;
+    request.caption = opt.caption;
     if (!opt.colour.empty())
         request.session.view.colour = parse_colour_mode(QString::fromStdString(opt.colour));
     request.out = opt.out;
@@ -127,6 +129,8 @@ CommandAction add_render_command(CLI::App& app) {
         "--colour", opt->colour,
         "plain | orientation-parity | monomer-heat | exact-marginals | tiles, overriding the session's");
     sub->add_flag("--fit", opt->fit, "Show the whole graph even when the session has a camera");
+    sub->add_flag("--caption", opt->caption,
+                  "Caption every frame (graph, lambda, dynamics, sweeps) and add the colour legend");
     sub->add_option("--out", opt->out, "FILE.mp4 | FILE.webm | FILE.gif | DIR/ (PNG sequence)")->required();
     sub->add_flag("--progress", opt->progress,
                   "Report progress on stderr (default: when stderr is a terminal)");

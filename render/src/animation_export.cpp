@@ -2,11 +2,18 @@
 
 #include <unistd.h>
 
+#include <QFont>
+#include <QFontMetrics>
+#include <QImage>
+#include <QPainter>
+#include <QString>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <limits>
 #include <vector>
 
+#include "dimerlab_render/colour_legend.hpp"
 #include "dimerlab_render/marginal_cache.hpp"
 #include "dimerlab_render/monomer_heat.hpp"
 #include "dimerlab_render/offscreen_renderer.hpp"
@@ -59,6 +66,47 @@ void check_animation_request(const AnimationRequest&) {
 }
 #endif
 
+std::string frame_caption(const std::string& spec, double lambda, const std::string& dynamics,
+                          double sweeps) {
+    return QString("%1   ·   λ = %2   ·   %3 dynamics   ·   %4 sweeps")
+        .arg(QString::fromStdString(spec))
+        .arg(lambda)
+        .arg(QString::fromStdString(dynamics))
+        .arg(sweeps, 0, 'f', 0)
+        .toStdString();
+}
+
+namespace {
+
+// Paints into the packed RGB frame in place: the caption on a white band at the top, the legend
+// on a white band at the bottom; both scale with the frame's height.
+void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int height,
+                              const std::string& caption, ColourMode mode, TileShape tiles) {
+    QImage frame(rgb.data(), width, height, width * 3, QImage::Format_RGB888);
+    QPainter painter(&frame);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    QFont font;
+    font.setPixelSize(std::max(10, height / 28));
+    font.setBold(true);
+    const QFontMetrics fm(font);
+    const int band = fm.height() + fm.height() / 2;
+    painter.fillRect(QRect(0, 0, width, band), Qt::white);
+    painter.setFont(font);
+    painter.setPen(Qt::black);
+    painter.drawText(QRect(0, 0, width, band), Qt::AlignCenter, QString::fromStdString(caption));
+    QFont small = font;
+    small.setBold(false);
+    small.setPixelSize(std::max(9, height / 40));
+    const ColourLegend legend = colour_legend(mode, tiles);
+    const QSizeF size = legend_size(legend, small);
+    const int legend_band = int(size.height()) + 8;
+    painter.fillRect(QRect(0, height - legend_band, width, legend_band), Qt::white);
+    paint_colour_legend(painter, QPointF(std::max(4.0, (width - size.width()) / 2), height - legend_band + 4),
+                        legend, small);
+}
+
+}  // namespace
+
 bool render_animation(const AnimationRequest& r,
                       const std::function<bool(int index, std::span<const std::uint8_t> rgb)>& sink,
                       std::string* notice) {
@@ -93,6 +141,14 @@ bool render_animation(const AnimationRequest& r,
             renderer.set_heat(*m);
         }
         offscreen.render_rgb(rgb);
+        if (r.caption) {
+            const double sweeps = double(replay.sampler().time()) /
+                                  double(std::max<std::uint32_t>(1, replay.graph().num_edges()));
+            paint_caption_and_legend(rgb, r.width, r.height,
+                                     frame_caption(replay.graph().spec(), replay.sampler().lambda(),
+                                                   std::string(dynamics_name(r.session.dynamics)), sweeps),
+                                     r.session.view.colour, renderer.tile_shape());
+        }
         if (!sink(k, rgb)) return false;
     }
     return true;

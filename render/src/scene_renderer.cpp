@@ -9,6 +9,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "dimerlab_gpu/gl_interop.hpp"
+#include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/shader_resources.hpp"
 
 namespace dimerlab::render {
@@ -19,26 +20,13 @@ namespace {
 constexpr GLuint kCorner = 0, kSegment = 1, kClass = 2, kState = 3;
 constexpr GLuint kPositionAttr = 0, kMonomerAttr = 1, kHeatAttr = 2;
 
-// Colours (0..1). The pixel tests look for the orange and the blue.
-constexpr std::array<float, 3> kBackground{1.0f, 1.0f, 1.0f};
-constexpr std::array<float, 3> kEdge{0.75f, 0.75f, 0.75f};
-constexpr std::array<float, 3> kMonomer{40 / 255.f, 90 / 255.f, 200 / 255.f};
-// Horizontal even, horizontal odd, vertical even, vertical odd, and the plain orange.
-constexpr float kDimerColours[5][3] = {{230 / 255.f, 120 / 255.f, 20 / 255.f},
-                                       {235 / 255.f, 200 / 255.f, 40 / 255.f},
-                                       {40 / 255.f, 160 / 255.f, 80 / 255.f},
-                                       {160 / 255.f, 60 / 255.f, 170 / 255.f},
-                                       {230 / 255.f, 120 / 255.f, 20 / 255.f}};
-// The tiles mode: dominoes in the four classic arctic-circle colours (horizontal even/odd,
-// vertical even/odd); lozenges in three shades of one hue, which read as the faces of cubes.
-constexpr float kDominoColours[4][3] = {{215 / 255.f, 48 / 255.f, 39 / 255.f},
-                                        {252 / 255.f, 210 / 255.f, 60 / 255.f},
-                                        {40 / 255.f, 110 / 255.f, 200 / 255.f},
-                                        {60 / 255.f, 170 / 255.f, 90 / 255.f}};
-constexpr float kLozengeColours[4][3] = {{250 / 255.f, 225 / 255.f, 160 / 255.f},
-                                         {205 / 255.f, 130 / 255.f, 60 / 255.f},
-                                         {110 / 255.f, 60 / 255.f, 40 / 255.f},
-                                         {0, 0, 0}};
+// Colours: palette.hpp, shared with the colour legend.
+using palette::kBackground;
+using palette::kDimerColours;
+using palette::kDominoColours;
+using palette::kEdge;
+using palette::kLozengeColours;
+using palette::kMonomer;
 constexpr GLuint kTilePosition = 0, kTileClass = 1;
 
 std::unique_ptr<QOpenGLShaderProgram> make_program(const QString& name, QString& error) {

@@ -7,16 +7,20 @@
 // STALE rule.
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QPainter>
 #include <QPushButton>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QValueAxis>
 #include <QtTest>
 #include <cmath>
@@ -24,22 +28,33 @@
 #include <thread>
 
 #include "background_tasks.hpp"
+#include "claim_plain_words.hpp"
 #include "counting/exact/exact_marginals.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "diagnostics_panel.hpp"
+#include "diagnostics_readings.hpp"
+#include "dimerlab_lab/preset.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
+#include "dimerlab_render/colour_legend.hpp"
+#include "export_measurements_dialog.hpp"
+#include "graph/families/family_table.hpp"
 #include "graph/graph_limits.hpp"
 #include "graph/graph_spec.hpp"
+#include "help_dialog.hpp"
+#include "help_pages.hpp"
 #include "lab_controller.hpp"
 #include "memory_estimate.hpp"
 #include "mock_render_target.hpp"
 #include "model/matching.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
+#include "rate_text.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "series_chart.hpp"
+#include "session_path.hpp"
 #include "util/errors.hpp"
 #include "verification_panel.hpp"
+#include "verify/build_info.hpp"
 #include "verify/sha256.hpp"
 
 using namespace dimerlab;
@@ -236,8 +251,12 @@ class TestAppPanels : public QObject {
         panel.compute_exact();
         QVERIFY(done.wait(60000));
         QCOMPARE(panel.exact_state(), PartitionPanel::JobState::failed);
-        QVERIFY2(panel.exact_text().contains("not feasible"), qPrintable(panel.exact_text()));
-        QVERIFY(panel.exact_text().contains("Estimate"));
+        // GUI words; the counter's message (which names command-line flags) is only the tooltip.
+        QCOMPARE(panel.exact_text(), QString(kTooLargeForExact));
+        QVERIFY(!panel.exact_label()->toolTip().isEmpty());
+        QCOMPARE(without_cli_flags("needs 2^40 subsets; use --epsilon E for an estimate"),
+                 QString("needs 2^40 subsets"));
+        QCOMPARE(without_cli_flags("bad spec"), QString("bad spec"));
     }
     void cancel_stops_an_estimate() {
         PartitionPanel panel;
@@ -502,8 +521,13 @@ class TestAppPanels : public QObject {
         QVERIFY(rounds.count() == 1 || rounds.wait(60000));
         QVERIFY(rhat.count() == 1 || rhat.wait(60000));
         // A 4×4 grid coalesces in a few sweeps: all 8 tapes within the cap.
-        QVERIFY2(panel.coalescence_text().startsWith("8 of 8 coalesced"),
+        QVERIFY2(panel.coalescence_text().contains("\n8 of 8 coalesced"),
                  qPrintable(panel.coalescence_text()));
+        // Each result opens with its plain-words reading.
+        QVERIFY2(panel.coalescence_text().startsWith("→ All 8 runs coalesced"),
+                 qPrintable(panel.coalescence_text()));
+        QVERIFY2(panel.rounds_text().startsWith("→ About "), qPrintable(panel.rounds_text()));
+        QVERIFY2(panel.rhat_text().startsWith("→ R̂"), qPrintable(panel.rhat_text()));
         QVERIFY2(panel.rounds_text().contains("rounds per block of 24 updates"),
                  qPrintable(panel.rounds_text()));
         QVERIFY2(panel.rhat_text().contains("split-R̂ over 4 chains"), qPrintable(panel.rhat_text()));
@@ -579,6 +603,261 @@ class TestAppPanels : public QObject {
         QTest::keyClick(slider, Qt::Key_Right);
         QCOMPARE(emitted, 3);
     }
+    // The grammar page is generated from the parser's family table: every family's form and example
+    // are on it, and every example on it parses.
+    void help_grammar_lists_every_family_and_its_examples_parse() {
+        const QString html = graph_spec_grammar_html();
+        int rows = 0;
+        for (const families::FamilyDescriptor& f : families::family_table()) {
+            const QString usage = QString::fromUtf8(f.usage.data(), qsizetype(f.usage.size()));
+            const QString example = QString::fromUtf8(f.example.data(), qsizetype(f.example.size()));
+            QVERIFY2(html.contains("<code>" + usage.toHtmlEscaped() + "</code>"), qPrintable(usage));
+            QVERIFY2(html.contains("<code>" + example.toHtmlEscaped() + "</code>"), qPrintable(example));
+            if (f.name != "file") parse_graph_spec(example.toStdString());  // throws if it drifted
+            ++rows;
+        }
+        QCOMPARE(html.count("<tr>"), rows + 1);  // the header row
+    }
+    void help_pages_and_about_box_say_what_they_promise() {
+        const QString what = what_am_i_looking_at_html();
+        for (const char* word :
+             {"dimer", "monomer", "λ", "Model", "Diagnostics", "Partition function", "Verification", "HUD"})
+            QVERIFY2(what.contains(QString::fromUtf8(word)), word);
+        const QString keys = shortcuts_html();
+        for (const char* key : {"Space", "F11", "Esc", "H", "mouse wheel", "drag"})
+            QVERIFY2(keys.contains(key), key);
+        const QString about = about_html();
+        QVERIFY(about.contains(QStringLiteral(DIMERLAB_VERSION)));
+        QVERIFY(about.contains(cuda_availability().available ? "CUDA available" : "CUDA not available here"));
+        QVERIFY(about.contains("Build:"));
+        HelpDialog dialog;
+        dialog.show_page(HelpDialog::Page::graph_specs);
+        QCOMPARE(dialog.page(), HelpDialog::Page::graph_specs);
+        QVERIFY(dialog.browser(HelpDialog::Page::graph_specs)->toPlainText().contains("grid:64x64"));
+        QVERIFY(dialog.browser(HelpDialog::Page::what_am_i_looking_at)->toPlainText().contains("monomer"));
+    }
+    // Every colour mode's legend, painted: each swatch's colour is the palette's (the picture's), and
+    // the heat-map modes show a scale from white to the monomer colour.
+    void colour_legend_pixels_for_every_colour_mode() {
+        QFont font;
+        font.setPointSizeF(12);
+        for (ColourMode mode : {ColourMode::plain, ColourMode::orientation_parity, ColourMode::monomer_heat,
+                                ColourMode::exact_marginals, ColourMode::tiles}) {
+            const render::ColourLegend legend = render::colour_legend(mode);
+            const QSizeF size = render::legend_size(legend, font);
+            QImage img(int(size.width()) + 20, int(size.height()) + 20, QImage::Format_RGB32);
+            img.fill(Qt::white);
+            {
+                QPainter painter(&img);
+                render::paint_colour_legend(painter, QPointF(10, 10), legend, font);
+            }
+            const auto count = [&](QColor c) {
+                int n = 0;
+                for (int y = 0; y < img.height(); ++y)
+                    for (int x = 0; x < img.width(); ++x) n += img.pixelColor(x, y).rgb() == c.rgb();
+                return n;
+            };
+            const QString name = colour_mode_name(mode);
+            if (mode == ColourMode::plain || mode == ColourMode::orientation_parity ||
+                mode == ColourMode::tiles) {
+                QVERIFY2(!legend.has_scale, qPrintable(name));
+                QCOMPARE(legend.swatches.size(), mode == ColourMode::plain ? std::size_t{2} : std::size_t{5});
+                for (const render::LegendSwatch& sw : legend.swatches)
+                    QVERIFY2(count(sw.colour) >= 20, qPrintable(name + ": " + sw.label));
+                QCOMPARE(legend.swatches.back().colour, QColor(40, 90, 200));  // the monomer blue
+                if (mode == ColourMode::plain) QCOMPARE(legend.swatches.front().colour, QColor(230, 120, 20));
+            } else {
+                QVERIFY2(legend.has_scale && legend.swatches.empty(), qPrintable(name));
+                // Along the scale's middle row: from white to the monomer colour through many shades.
+                const int y = img.height() / 2;
+                QSet<QRgb> shades;
+                int bluest = 255;
+                for (int x = 0; x < img.width(); ++x) {
+                    const QColor c = img.pixelColor(x, y);
+                    if (c.blue() > c.red() + 20) {
+                        shades.insert(c.rgb());
+                        bluest = std::min(bluest, c.red());
+                    }
+                }
+                QVERIFY2(shades.size() >= 40, qPrintable(name + QString(": %1 shades").arg(shades.size())));
+                QVERIFY2(bluest <= 40 + 8, qPrintable(name));  // reaches the monomer colour (red 40)
+            }
+        }
+    }
+    // The tiles legend follows what the graph is drawn as: dominoes, lozenges (three shades), or
+    // orientation × parity when the graph is not a tiling.
+    void tiles_legend_follows_the_tile_shape() {
+        const auto lozenge = render::colour_legend(ColourMode::tiles, render::TileShape::lozenge);
+        QCOMPARE(lozenge.swatches.size(), std::size_t{4});
+        QCOMPARE(lozenge.swatches[0].colour, QColor(250, 225, 160));
+        QCOMPARE(lozenge.swatches[2].colour, QColor(110, 60, 40));
+        QVERIFY(lozenge.swatches.back().disc);
+        const auto none = render::colour_legend(ColourMode::tiles, render::TileShape::none);
+        const auto parity = render::colour_legend(ColourMode::orientation_parity);
+        QCOMPARE(none.swatches.size(), parity.swatches.size());
+        for (std::size_t i = 0; i < none.swatches.size(); ++i)
+            QCOMPARE(none.swatches[i].colour, parity.swatches[i].colour);
+        QCOMPARE(render::colour_legend(ColourMode::tiles).swatches[0].colour, QColor(215, 48, 39));
+    }
+    void update_rate_never_reads_zero_while_running() {
+        QCOMPARE(update_rate_text(0, true), QString("measuring updates/s…"));
+        QCOMPARE(update_rate_text(0, false), QString("paused"));
+        QCOMPARE(update_rate_text(4.2e4, true), QString("42 k updates/s"));
+        QCOMPARE(update_rate_text(1.234e7, true), QString("12.3 M updates/s"));
+        QCOMPARE(update_rate_text(2.5e9, true), QString("2.5 G updates/s"));
+        QCOMPARE(update_rate_text(12, true), QString("12 updates/s"));
+        for (double r : {1.0, 37.0, 999.0, 4e4, 9.9e5, 3e6})
+            QVERIFY(!update_rate_text(r, true).startsWith("0"));
+    }
+    void diagnostics_readings_follow_their_thresholds() {
+        QVERIFY(rhat_reading(1.005).startsWith("R̂ < 1.01: the four chains agree"));
+        QVERIFY(rhat_reading(1.02).startsWith("R̂ ≥ 1.01"));
+        QVERIFY(rhat_reading(std::numeric_limits<double>::quiet_NaN()).contains("undefined"));
+        QVERIFY(coalescence_reading(8, 8, 100, 12.0).contains("after about 12 sweeps"));
+        QVERIFY(coalescence_reading(5, 8, 100, std::nullopt).startsWith("Only 5 of 8"));
+        QVERIFY(tau_reading(3.0, 250).contains("about 6 sweeps apart"));
+        QVERIFY(rounds_reading(2.5).contains("2.5 passes"));
+    }
+    // Results measured at one λ do not describe the chain at another: a λ change marks them
+    // stale, and a measurement still running at the old λ does not come back as current.
+    void diagnostics_results_go_stale_when_lambda_changes() {
+        const auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        DiagnosticsPanel panel;
+        panel.resize(260, 700);
+        panel.show();
+        panel.reset(g);
+        for (const Snapshot& s : chain_snapshots(*g, 1.0, 3)) panel.observe(s);
+        QSignalSpy coal(&panel, &DiagnosticsPanel::coalescence_finished);
+        panel.measure_coalescence();
+        QVERIFY(coal.count() == 1 || coal.wait(60000));
+        QVERIFY(panel.coalescence_text().contains("coalesced"));
+        const QPoint rhat_at = panel.rhat_button()->mapTo(&panel, QPoint());
+        const QPoint rounds_at = panel.rounds_button()->mapTo(&panel, QPoint());
+        // A snapshot at another λ (what the window feeds after a λ change).
+        for (const Snapshot& s : chain_snapshots(*g, 2.0, 1)) panel.observe(s);
+        QVERIFY2(panel.coalescence_text().contains("λ changed"), qPrintable(panel.coalescence_text()));
+        QVERIFY(!panel.coalescence_text().contains("coalesced"));
+        // One in flight at the old λ is dropped.
+        panel.measure_rounds();
+        panel.set_lambda(3.0);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.rounds_button()->isEnabled(), 60000);
+        QCoreApplication::processEvents();
+        QVERIFY2(panel.rounds_text().contains("λ changed"), qPrintable(panel.rounds_text()));
+        // The stale notes wrap in a narrow panel; the buttons stay where they were.
+        QCoreApplication::processEvents();
+        QCOMPARE(panel.rhat_button()->mapTo(&panel, QPoint()), rhat_at);
+        QCOMPARE(panel.rounds_button()->mapTo(&panel, QPoint()), rounds_at);
+        // A new graph clears them.
+        panel.reset(g);
+        QCOMPARE(panel.coalescence_text(), QString("—"));
+    }
+    void partition_buttons_stay_put_when_results_wrap() {
+        PartitionPanel panel;
+        panel.resize(280, 700);
+        panel.show();
+        panel.set_problem("grid:4x4", 1.0);
+        QCoreApplication::processEvents();
+        const QPoint before = panel.exact_button()->mapTo(&panel, QPoint());
+        const int label_height = panel.exact_label()->height();
+        panel.exact_label()->setText(QString("a long result that wraps onto several lines ").repeated(6));
+        QCoreApplication::processEvents();
+        QVERIFY(panel.exact_label()->height() > label_height);  // it did wrap
+        QCOMPARE(panel.exact_button()->mapTo(&panel, QPoint()), before);
+    }
+    void failed_export_keeps_the_dialog_open_with_its_settings() {
+        const Graph g = make_graph("grid:4x4");
+        Session session;
+        session.graph = "grid:4x4";
+        MeasurementExportRequest initial;
+        initial.folder = QDir::tempPath() + "/no-such-dimerlab-folder/inner";
+        initial.base_name = "kept";
+        ExportMeasurementsDialog dialog(initial);
+        int attempts = 0;
+        dialog.set_exporter([&](const MeasurementExportRequest& r) -> QString {
+            ++attempts;
+            try {
+                export_measurements(g, session, r);
+                return {};
+            } catch (const std::exception& e) {
+                return QString::fromUtf8(e.what());
+            }
+        });
+        dialog.show();
+        dialog.try_export();
+        QCOMPARE(attempts, 1);
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.result() != QDialog::Accepted);
+        QVERIFY(dialog.error_label()->isVisible());
+        QVERIFY2(dialog.error_label()->text().contains("no-such-dimerlab-folder"),
+                 qPrintable(dialog.error_label()->text()));
+        QCOMPARE(dialog.request().folder, initial.folder);
+        QCOMPARE(dialog.request().base_name, QString("kept"));
+        // Fixed in place, it exports and closes.
+        QTemporaryDir out;
+        dialog.folder_edit()->setText(out.path());
+        dialog.try_export();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(QFile::exists(out.filePath("kept.csv")));
+    }
+    void verification_panel_speaks_plainly_and_agrees_after_check_now() {
+        VerificationPanel panel;
+        panel.load();
+        QVERIFY2(panel.error().isEmpty(), qPrintable(panel.error()));
+        for (const char* word : {"proved", "tested", "not run", "STALE"})
+            QVERIFY2(panel.legend()->text().contains(word), word);
+        for (const auto& c : panel.claims())
+            QVERIFY2(!claim_plain_words(c.id).isEmpty(), c.id.c_str());  // every claim has plain words
+        verify::LiveCheckOptions live;
+        live.max_updates = 20000;
+        panel.set_live_options(live);
+        QSignalSpy checks(&panel, &VerificationPanel::graph_checks_ready);
+        panel.set_graph(std::make_shared<const Graph>(make_graph("grid:6x6")));
+        QVERIFY(checks.count() == 1 || checks.wait(60000));
+        QCOMPARE(panel.status_text("GJ-INPUT"), QString("passed for this graph"));
+        QSignalSpy live_done(&panel, &VerificationPanel::live_check_finished);
+        panel.check_now();
+        QVERIFY(live_done.wait(120000));
+        QVERIFY(panel.live_report() && !panel.live_report()->any_failed());
+        QCOMPARE(panel.status_text("GJ-LIVE"), QString("passed for this graph"));
+        QCOMPARE(panel.status_text("CH-LIVE"), QString("passed for this graph"));
+        // No absolute path of this machine anywhere in the panel.
+        const QString shown = panel.all_shown_text();
+        const QString repo = QString::fromStdString(verify::find_repository().value_or("/nowhere"));
+        QVERIFY(!shown.contains(QDir(repo).absolutePath()));
+        QVERIFY(!shown.contains(QDir::homePath() + "/"));
+        // A new graph: the live result is about the old one.
+        panel.set_graph(std::make_shared<const Graph>(make_graph("grid:4x4")));
+        QVERIFY(panel.status_text("GJ-LIVE") != QString("passed for this graph"));
+    }
+    void session_save_name_gets_a_json_suffix() {
+        QCOMPARE(with_session_suffix("/tmp/demo"), QString("/tmp/demo.json"));
+        QCOMPARE(with_session_suffix("/tmp/demo.json"), QString("/tmp/demo.json"));
+        QCOMPARE(with_session_suffix("/tmp/demo.session"), QString("/tmp/demo.session"));
+        QCOMPARE(with_session_suffix("/tmp/v1.2/demo"), QString("/tmp/v1.2/demo.json"));
+        QCOMPARE(with_session_suffix(""), QString());  // a cancelled dialog stays cancelled
+    }
+    void applied_settings_carry_no_stale_preset_title() {
+        ModelPanel panel;
+        const Session preset = load_preset("aztec");
+        QVERIFY(!preset.title.isEmpty() && !preset.description.isEmpty());
+        panel.set_session(preset);
+        // The preset as it is: its words still describe it.
+        QCOMPARE(panel.pending_session().title, preset.title);
+        QCOMPARE(panel.pending_session().description, preset.description);
+        panel.spec_edit()->setText("grid:10x10");
+        Session applied = panel.pending_session();
+        QVERIFY(applied.title.isEmpty());
+        QVERIFY(applied.description.isEmpty());
+        QCOMPARE(applied.name, QString("grid:10x10"));
+        // A saved and reloaded session keeps the blank title.
+        const Session back = session_from_json(session_to_json(applied), "test");
+        QVERIFY(back.title.isEmpty());
+        QVERIFY(back.description.isEmpty());
+        // A changed λ alone makes it another chain too.
+        panel.set_session(preset);
+        panel.lambda_entry()->setValue(3);
+        QVERIFY(panel.pending_session().description.isEmpty());
+    }
     void model_panel_backend_choice_goes_into_the_session() {
         ModelPanel panel;
         panel.show();
@@ -618,6 +897,11 @@ class TestAppPanels : public QObject {
         QVERIFY(grid >= graph_memory_estimate(64 * 64, 2 * 64 * 63));
         QVERIFY(*estimate_lab_memory("grid:128x128") > 3.9L * grid);
         QVERIFY(!estimate_lab_memory("file:/nowhere/g.txt").has_value());
+        // Dense graphs are counted by their edges: complete:3000 (4.5·10⁶ edges) was seen taking
+        // about 2.4 GB, so it must be estimated above the 1 GiB question.
+        QVERIFY(*estimate_lab_memory("complete:3000") > 2e9L);
+        QCOMPARE(decide_memory(*estimate_lab_memory("complete:3000"), std::uint64_t{64} << 30).verdict,
+                 MemoryVerdict::ask);
         QVERIFY(!estimate_lab_memory("grid:4x").has_value());
         QCOMPARE(decide_graph_memory("grid:64x64").verdict, MemoryVerdict::build);
         if (physical_memory_bytes() != 0) {  // ~2 TB for 10^10 vertices: no machine here has 4 TB

@@ -22,10 +22,16 @@ struct AnimationRequest {
     int height = 720;
     double sweeps_per_frame = 1;
     bool fit = false;  // show the whole graph even when the session has a camera
-    std::string out;   // FILE.mp4 | FILE.webm | FILE.gif | DIR/
+    // Paint the presentation caption (graph, λ, dynamics, sweeps) at the top of every frame and
+    // the colour legend at the bottom, as the window's presentation mode shows them.
+    bool caption = false;
+    std::string out;  // FILE.mp4 | FILE.webm | FILE.gif | DIR/
 };
 
 constexpr int kMaxAnimationFrames = 100000;
+
+// The caption line of a frame: "grid:12x12 · λ = 1 · glauber dynamics · 300 sweeps".
+std::string frame_caption(const std::string& spec, double lambda, const std::string& dynamics, double sweeps);
 constexpr double kMaxSweepsPerFrame = 1e6;
 
 // Every check that needs neither the graph nor OpenGL: output format and folder, size, fps, frame

@@ -1,0 +1,85 @@
+#include "claim_plain_words.hpp"
+
+#include <map>
+
+namespace dimerlab::app {
+
+QString claim_plain_words(std::string_view claim_id) {
+    static const std::map<std::string_view, const char*> words = {
+        {"GJ-MODEL",
+         "The parallel update scheme (Jacobi rounds) gives exactly the result of doing the updates "
+         "one by one: a proof about a simplified model of the code."},
+        {"GJ-ORACLE",
+         "The code's parallel rounds agree with a program extracted from that proof, on many "
+         "random and adversarial inputs."},
+        {"GJ-WP",
+         "A proof on the code itself that the small steps of the parallel rounds stay in bounds and "
+         "compute what they should."},
+        {"GJ-GPU",
+         "On a GPU, the parallel sampler runs bit for bit the same chain as the one-by-one CPU "
+         "sampler."},
+        {"GJ-HOST",
+         "The GPU parallel sampler's source, compiled for the CPU, runs the same chain as the "
+         "reference."},
+        {"GJ-INPUT",
+         "The graph you loaded meets what the parallel sampler's proofs assume (a simple graph, "
+         "every index in range)."},
+        {"GJ-LIVE",
+         "Check now: on this graph, the parallel sampler (CPU threads, and the GPU when there is "
+         "one) runs exactly the sequential chain."},
+        {"RD-EXACT", "The running mean and variance behind the diagnostics combine exactly: a proof."},
+        {"HB-WP",
+         "A proof on the code itself that one update changes only the two ends of its edge and "
+         "always leaves a valid matching."},
+        {"HB-HOST",
+         "The GPU one-thread replay's source, compiled for the CPU, reproduces the reference "
+         "chain."},
+        {"HB-GPU", "On a GPU, the one-thread replay reproduces the CPU chain exactly."},
+        {"CH-RACE",
+         "Threads that update one colour class together never write the same vertex (no data "
+         "race), checked by a solver."},
+        {"CH-IDX", "The colour-class kernel's index arithmetic never overflows, checked by a solver."},
+        {"CH-SPIN",
+         "A model checker tried every interleaving of one colour class's threads: the result is "
+         "always the same."},
+        {"CH-COL",
+         "The graph you loaded is properly coloured, so the colour-class sampler's assumptions "
+         "hold for it."},
+        {"CH-LIVE",
+         "Check now: on this graph, the multithreaded colour-class sampler runs exactly the "
+         "sequential chain."},
+        {"CH-GPU", "On a GPU, colour-class sweeps equal the CPU's sweeps bit for bit."},
+        {"CH-HOST", "The colour-class GPU source, compiled for the CPU, gives the CPU's sweeps."},
+        {"EN-HOST", "The many-chains-at-once GPU source, compiled for the CPU, equals separate chains."},
+        {"EN-GPU", "On a GPU, many chains run at once equal the same chains run one at a time."},
+        {"IO-HOST",
+         "The drawing kernels' source, compiled for the CPU, writes the same edge colours as the "
+         "CPU path."},
+        {"IO-GPU", "On a GPU, the drawing kernels write the same bytes as the CPU path."},
+        {"BW-HOST", "The memory-bandwidth benchmark's kernels copy correctly (compiled for the CPU)."},
+        {"SAN-MEMCHECK", "NVIDIA's compute-sanitizer found no invalid GPU memory access on small runs."},
+        {"SAN-INITCHECK",
+         "NVIDIA's compute-sanitizer found no read of uninitialised GPU memory on small runs."},
+        {"SAN-SYNCCHECK",
+         "NVIDIA's compute-sanitizer found no misuse of thread synchronisation on small runs."},
+        {"SAN-RACECHECK", "NVIDIA's compute-sanitizer found no shared-memory data race on small runs."},
+    };
+    const auto it = words.find(claim_id);
+    return it == words.end() ? QString() : QString::fromUtf8(it->second);
+}
+
+QString verification_legend_html() {
+    return QStringLiteral(
+        "<b>What the statuses mean.</b> "
+        "<span style='color:#2e7d32'><b>proved</b></span>: a machine-checked proof; "
+        "<span style='color:#1e589a'><b>proved (model only)</b></span>: proved for a simplified model, not "
+        "the code itself; "
+        "<span style='color:#2e7d32'><b>tested</b></span>: the tests ran and passed; "
+        "<span style='color:#2e7d32'><b>passed for this graph</b></span>: checked just now on the graph "
+        "you are looking at; "
+        "<span style='color:#757575'><b>not run</b></span>: no evidence recorded on this machine yet; "
+        "<span style='color:#b26a00'><b>STALE</b></span>: the evidence is about files that have changed "
+        "since, so it no longer counts. Click a claim for its technical statement.");
+}
+
+}  // namespace dimerlab::app

@@ -1,0 +1,40 @@
+#pragma once
+// What each colour of the picture means, for every colour mode: swatches for the dimer and
+// monomer colours, and a colour scale for the heat-map modes. Painted with QPainter so the window,
+// presentation mode and exported frames share one legend; colours come from palette.hpp.
+#include <QColor>
+#include <QFont>
+#include <QRectF>
+#include <QString>
+#include <vector>
+
+#include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/tile_geometry.hpp"
+
+class QPainter;
+
+namespace dimerlab::render {
+
+struct LegendSwatch {
+    QString label;
+    QColor colour;
+    bool disc = false;  // a monomer (drawn as a disc), else a dimer bar
+};
+
+struct ColourLegend {
+    std::vector<LegendSwatch> swatches;
+    // Heat-map modes: a scale from `low` to `high` with its end labels and title.
+    bool has_scale = false;
+    QColor low, high;
+    QString scale_title, low_label, high_label;
+};
+
+// `tiles`: what the tiles mode draws for the current graph (dominoes, lozenges, or neither, when
+// it is drawn as orientation × parity).
+ColourLegend colour_legend(ColourMode mode, TileShape tiles = TileShape::domino);
+
+// The legend's size at this font (one row), and painting it with its top left at `origin`.
+QSizeF legend_size(const ColourLegend& legend, const QFont& font);
+void paint_colour_legend(QPainter& painter, QPointF origin, const ColourLegend& legend, const QFont& font);
+
+}  // namespace dimerlab::render

@@ -1,0 +1,140 @@
+#include "dimerlab_render/colour_legend.hpp"
+
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QPainter>
+
+#include "dimerlab_render/palette.hpp"
+
+namespace dimerlab::render {
+
+namespace {
+
+QColor colour(const float (&rgb)[3]) {
+    return QColor::fromRgbF(rgb[0], rgb[1], rgb[2]);
+}
+QColor colour(const palette::Rgb& rgb) {
+    return QColor::fromRgbF(rgb[0], rgb[1], rgb[2]);
+}
+
+// Layout in units of the font's height, so the legend scales with the caption's font.
+struct Metrics {
+    double h, swatch, gap, scale_width;
+    explicit Metrics(const QFont& font) {
+        h = QFontMetricsF(font).height();
+        swatch = 1.6 * h;
+        gap = 0.6 * h;
+        scale_width = 10 * h;
+    }
+};
+
+}  // namespace
+
+ColourLegend colour_legend(ColourMode mode, TileShape tiles) {
+    ColourLegend l;
+    const LegendSwatch monomer{"monomer", colour(palette::kMonomer), true};
+    switch (mode) {
+        case ColourMode::plain:
+            l.swatches = {{"dimer", colour(palette::kDimerColours[4])}, monomer};
+            break;
+        case ColourMode::tiles:
+            if (tiles == TileShape::domino) {
+                l.swatches = {{"horizontal domino, even", colour(palette::kDominoColours[0])},
+                              {"horizontal, odd", colour(palette::kDominoColours[1])},
+                              {"vertical, even", colour(palette::kDominoColours[2])},
+                              {"vertical, odd", colour(palette::kDominoColours[3])},
+                              {"monomer (a hole)", colour(palette::kMonomer), true}};
+                break;
+            }
+            if (tiles == TileShape::lozenge) {
+                l.swatches = {{"lozenges by direction", colour(palette::kLozengeColours[0])},
+                              {"", colour(palette::kLozengeColours[1])},
+                              {"", colour(palette::kLozengeColours[2])},
+                              {"monomer (a hole)", colour(palette::kMonomer), true}};
+                break;
+            }
+            [[fallthrough]];  // not a tiling: drawn as orientation × parity
+        case ColourMode::orientation_parity:
+            l.swatches = {{"horizontal, even", colour(palette::kDimerColours[0])},
+                          {"horizontal, odd", colour(palette::kDimerColours[1])},
+                          {"vertical, even", colour(palette::kDimerColours[2])},
+                          {"vertical, odd", colour(palette::kDimerColours[3])},
+                          monomer};
+            break;
+        case ColourMode::monomer_heat:
+        case ColourMode::exact_marginals:
+            l.has_scale = true;
+            l.low = colour(palette::kHeatLow);
+            l.high = colour(palette::kMonomer);
+            l.low_label = "0";
+            l.high_label = "1";
+            l.scale_title = mode == ColourMode::monomer_heat ? "share of frames as a monomer"
+                                                             : "P(monomer), exact at this λ";
+            break;
+    }
+    return l;
+}
+
+QSizeF legend_size(const ColourLegend& legend, const QFont& font) {
+    const Metrics m(font);
+    const QFontMetricsF fm(font);
+    double w = 0;
+    for (const LegendSwatch& s : legend.swatches)
+        w += m.swatch + 0.4 * m.h + fm.horizontalAdvance(s.label) + m.gap;
+    if (legend.has_scale) {
+        w += fm.horizontalAdvance(legend.scale_title) + m.gap + fm.horizontalAdvance(legend.low_label) +
+             0.4 * m.h + m.scale_width + 0.4 * m.h + fm.horizontalAdvance(legend.high_label);
+    }
+    return {w, m.swatch};
+}
+
+void paint_colour_legend(QPainter& painter, QPointF origin, const ColourLegend& legend, const QFont& font) {
+    const Metrics m(font);
+    const QFontMetricsF fm(font);
+    painter.save();
+    painter.setFont(font);
+    painter.setPen(Qt::black);
+    double x = origin.x();
+    const double y = origin.y();
+    const auto text = [&](const QString& s) {
+        painter.drawText(QRectF(x, y, fm.horizontalAdvance(s) + 1, m.swatch),
+                         Qt::AlignVCenter | Qt::AlignLeft, s);
+        x += fm.horizontalAdvance(s);
+    };
+    for (const LegendSwatch& s : legend.swatches) {
+        // Solid fills without antialiasing: the swatch's pixels are exactly the drawn colour.
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(s.colour);
+        if (s.disc) {
+            painter.setRenderHint(QPainter::Antialiasing, true);
+            painter.drawEllipse(
+                QRectF(x + 0.15 * m.swatch, y + 0.15 * m.swatch, 0.7 * m.swatch, 0.7 * m.swatch));
+        } else {
+            painter.drawRect(QRectF(x, y + 0.3 * m.swatch, m.swatch, 0.4 * m.swatch));
+        }
+        painter.setPen(Qt::black);
+        x += m.swatch + 0.4 * m.h;
+        text(s.label);
+        x += m.gap;
+    }
+    if (legend.has_scale) {
+        text(legend.scale_title);
+        x += m.gap;
+        text(legend.low_label);
+        x += 0.4 * m.h;
+        QLinearGradient ramp(QPointF(x, 0), QPointF(x + m.scale_width, 0));
+        ramp.setColorAt(0, legend.low);
+        ramp.setColorAt(1, legend.high);
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        painter.setPen(QColor(0x75, 0x75, 0x75));
+        painter.setBrush(ramp);
+        painter.drawRect(QRectF(x, y + 0.2 * m.swatch, m.scale_width, 0.6 * m.swatch));
+        painter.setPen(Qt::black);
+        x += m.scale_width + 0.4 * m.h;
+        text(legend.high_label);
+    }
+    painter.restore();
+}
+
+}  // namespace dimerlab::render
