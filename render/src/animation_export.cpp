@@ -70,7 +70,7 @@ std::string frame_caption(const std::string& spec, double lambda, const std::str
                           double sweeps) {
     return QString("%1   ·   λ = %2   ·   %3 dynamics   ·   %4 sweeps")
         .arg(QString::fromStdString(spec))
-        .arg(lambda)
+        .arg(std::isinf(lambda) ? QString("∞") : QString::number(lambda))
         .arg(QString::fromStdString(dynamics))
         .arg(sweeps, 0, 'f', 0)
         .toStdString();
@@ -85,20 +85,30 @@ void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int hei
     QImage frame(rgb.data(), width, height, width * 3, QImage::Format_RGB888);
     QPainter painter(&frame);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
+    // Sized by the frame's height, then shrunk until the line fits its width: a long spec on a
+    // square frame would otherwise lose both ends.
     QFont font;
-    font.setPixelSize(std::max(10, height / 28));
     font.setBold(true);
+    const QString text = QString::fromStdString(caption);
+    for (int px = std::max(10, height / 28); px >= 8; --px) {
+        font.setPixelSize(px);
+        if (QFontMetrics(font).horizontalAdvance(text) <= 0.96 * width) break;
+    }
     const QFontMetrics fm(font);
     const int band = fm.height() + fm.height() / 2;
     painter.fillRect(QRect(0, 0, width, band), Qt::white);
     painter.setFont(font);
     painter.setPen(Qt::black);
-    painter.drawText(QRect(0, 0, width, band), Qt::AlignCenter, QString::fromStdString(caption));
+    painter.drawText(QRect(0, 0, width, band), Qt::AlignCenter, text);
     QFont small = font;
     small.setBold(false);
-    small.setPixelSize(std::max(9, height / 40));
     const ColourLegend legend = colour_legend(mode, tiles);
-    const QSizeF size = legend_size(legend, small);
+    QSizeF size;
+    for (int px = std::max(9, height / 40); px >= 7; --px) {
+        small.setPixelSize(px);
+        size = legend_size(legend, small);
+        if (size.width() <= width - 8) break;
+    }
     const int legend_band = int(size.height()) + 8;
     painter.fillRect(QRect(0, height - legend_band, width, legend_band), Qt::white);
     paint_colour_legend(painter, QPointF(std::max(4.0, (width - size.width()) / 2), height - legend_band + 4),
