@@ -78,15 +78,21 @@ void print_exact_refusal(const Graph& g, const mpq_class& lambda_q, const Infeas
     std::cout << out.dump() << "\n";
 }
 
+// The exact counter's limits from --max-states and --max-gb, named after the graph.
+ExactOptions exact_options(const CountOptions& opt, const Graph& g) {
+    ExactOptions eo;
+    eo.max_states = opt.max_states;
+    eo.max_bytes = static_cast<std::uint64_t>(opt.max_gb * 1e9);
+    eo.name = g.spec();
+    return eo;
+}
+
 // Exact branch: the matching polynomial by the cheapest exact method, Z at the exact rational λ.
 int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
     const auto start = std::chrono::steady_clock::now();
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
     print_graph_notices(g);
-    ExactOptions eo;
-    eo.max_states = opt.max_states;
-    eo.max_bytes = static_cast<std::uint64_t>(opt.max_gb * 1e9);
-    eo.name = g.spec();
+    const ExactOptions eo = exact_options(opt, g);
     MatchingPolynomial p;
     std::optional<ExactMarginals> marginals;
     try {
@@ -169,10 +175,7 @@ int run_perfect_matching_count(const CountOptions& opt) {
     const auto start = std::chrono::steady_clock::now();
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
     print_graph_notices(g);
-    ExactOptions eo;
-    eo.max_states = opt.max_states;
-    eo.max_bytes = static_cast<std::uint64_t>(opt.max_gb * 1e9);
-    eo.name = g.spec();
+    const ExactOptions eo = exact_options(opt, g);
     if (opt.marginals) throw InputError("--marginals is not available at --lambda inf");
     const MatchingPolynomial p = exact_matching_polynomial(g, eo);
     std::size_t degree = 0;

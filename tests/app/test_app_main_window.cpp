@@ -17,6 +17,7 @@
 
 #include "colour_legend_widget.hpp"
 #include "dimerlab_render/animation_export.hpp"
+#include "dimerlab_render/gl_availability.hpp"
 #include "gl_viewport.hpp"
 #include "lab_controller.hpp"
 #include "main_window.hpp"
@@ -47,13 +48,7 @@ Session session_with_a_lambda_change() {
 class TestAppMainWindow : public QObject {
     Q_OBJECT
   public:
-    static void initMain() {
-        QSurfaceFormat f;
-        f.setVersion(3, 3);
-        f.setProfile(QSurfaceFormat::CoreProfile);
-        f.setDepthBufferSize(24);
-        QSurfaceFormat::setDefaultFormat(f);
-    }
+    static void initMain() { render::set_default_gl_format(); }
 
   private slots:
     void initTestCase() {
