@@ -99,6 +99,30 @@ class TestLecturePlots : public QObject {
         QCOMPARE(bars, 2);  // none for a zero error
     }
 
+    // The legend goes to a free inner corner; with curves through all four corners it moves to a
+    // column right of a narrower data area. Either way no data point lies inside it.
+    void legend_never_covers_the_data() {
+        Plot plot;
+        plot.series.push_back({"rising", {0, 1}, {0, 1}, kPlotPalette[0]});
+        PlotLayout l = layout_plot(plot, 640, 400);
+        // A rising diagonal passes through the top-right corner: the legend takes the top left.
+        QVERIFY(l.legend.left < l.area.left + l.area.width / 2);
+        QVERIFY(l.legend.top < l.area.top + l.area.height / 2);
+        plot.series.push_back({"falling", {0, 1}, {1, 0}, kPlotPalette[1]});
+        plot.series.push_back({"top", {0, 1}, {1, 1}, kPlotPalette[2]});
+        plot.series.push_back({"bottom", {0, 1}, {0, 0}, kPlotPalette[3]});
+        l = layout_plot(plot, 640, 400);
+        QVERIFY2(l.legend.left >= l.area.left + l.area.width, "legend not moved beside the plot");
+        QVERIFY(l.legend.left + l.legend.width <= 640);
+        for (const PlotSeries& s : plot.series) {
+            for (std::size_t i = 0; i < s.x.size(); ++i) {
+                const double x = l.to_px_x(s.x[i]), y = l.to_px_y(s.y[i]);
+                QVERIFY(!(x >= l.legend.left && x <= l.legend.left + l.legend.width && y >= l.legend.top &&
+                          y <= l.legend.top + l.legend.height));
+            }
+        }
+    }
+
     // write_plot_svg: a well-formed SVG, no temporary file left behind, and an unwritable folder
     // refused without leaving anything.
     void svg_export_is_valid_and_atomic() {
