@@ -215,7 +215,7 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     layout->addLayout(curves_row);
     layout->addWidget(zeros_label_);
     for (PlotView* v : {zeros_view_, density_view_, tau_view_}) {
-        v->setMinimumHeight(230);
+        v->setMinimumHeight(300);  // the plot font scales with the smaller side: readable from 300 px
         layout->addWidget(v);
     }
     layout->addStretch(1);
