@@ -211,8 +211,15 @@ void DiagnosticsPanel::observe(const Snapshot& snapshot) {
         generation_ = snapshot.generation;
         restart_series();
     }
+    const bool first_of_this_lab = last_serial_ == UINT64_MAX;  // reset() leaves it so
     last_serial_ = snapshot.serial;
-    set_lambda(snapshot.lambda);
+    if (first_of_this_lab) {
+        // The new lab's own λ, not a change: nothing was measured at the previous one's.
+        lambda_ = snapshot.lambda;
+        update_reference();
+    } else {
+        set_lambda(snapshot.lambda);
+    }
     monitor_->observe(snapshot.mate);
     last_mate_ = snapshot.mate;
     const double n = std::max<std::uint32_t>(1, graph_->num_vertices());

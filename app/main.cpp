@@ -228,6 +228,12 @@ int main(int argc, char** argv) {
                 (session.start == dimerlab::StartKind::empty || session.start == dimerlab::StartKind::greedy))
                 session.start = dimerlab::StartKind::maximum;
         }
+        if (parser.isSet(graph_opt) || parser.isSet(lambda_opt) || parser.isSet(dynamics_opt)) {
+            // Another chain than the preset's: its title and description no longer describe it.
+            session.name = QString::fromStdString(session.graph);
+            session.title.clear();
+            session.description.clear();
+        }
         if (parser.isSet(colour_opt))
             session.view.colour = dimerlab::parse_colour_mode(parser.value(colour_opt));
         if (parser.isSet(frames_opt)) {

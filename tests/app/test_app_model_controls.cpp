@@ -17,6 +17,7 @@
 #include <QtTest>
 #include <set>
 
+#include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
 #include "dynamics_choices.hpp"
 #include "family_picker.hpp"
@@ -26,8 +27,10 @@
 #include "lambda_range.hpp"
 #include "lambda_spin_box.hpp"
 #include "model/lambda_record.hpp"
+#include "model/matching.hpp"
 #include "model_panel.hpp"
 #include "sampling/sampler.hpp"
+#include "sampling/sampler_factory.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
@@ -268,6 +271,27 @@ class TestAppModelControls : public QObject {
             QVERIFY(!panel.title_label()->isVisible());
             QVERIFY(!panel.description_label()->isVisible());
         }
+    }
+
+    // A lab opened at λ ≠ 1 (a preset at 10⁴, the dimer model at ∞) has changed nothing: the
+    // Diagnostics panel's first snapshot sets its λ without a "λ changed" note.
+    void diagnostics_take_a_new_labs_lambda_without_a_stale_note() {
+        const auto g = std::make_shared<const Graph>(make_graph("aztec:3"));
+        DiagnosticsPanel panel;
+        panel.reset(g);
+        const QString before = panel.coalescence_text();
+        auto sampler = make_cpu_sampler(*g, Dynamics::shuffle, 1, LambdaRecord(kInfiniteLambda),
+                                        MateArray(g->num_vertices(), kNoMate));
+        sampler->advance(1);
+        Snapshot s;
+        s.mate.assign(sampler->mate().begin(), sampler->mate().end());
+        s.time = sampler->time();
+        s.dimers = sampler->dimers();
+        s.lambda = kInfiniteLambda;
+        s.serial = 1;
+        panel.observe(s);
+        QCOMPARE(panel.coalescence_text(), before);
+        QVERIFY(!panel.coalescence_text().contains("changed"));
     }
 
     void refusals_read_in_the_window_words() {
