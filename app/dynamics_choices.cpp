@@ -5,25 +5,14 @@
 #include <string>
 
 #include "dimerlab_lab/sampler_factory.hpp"
+#include "enum_values.hpp"
 #include "graph/graph_spec.hpp"
 #include "sampling/start_state.hpp"
 
 namespace dimerlab::app {
 
 std::vector<Dynamics> core_dynamics() {
-    std::vector<Dynamics> all;
-    for (int i = 0;; ++i) {
-        const auto d = static_cast<Dynamics>(i);
-        const std::string_view name = dynamics_name(d);
-        if (name == "unknown") break;
-        try {
-            if (parse_dynamics(name) != d) break;
-        } catch (const std::exception&) {
-            break;
-        }
-        all.push_back(d);
-    }
-    return all;
+    return enum_values<Dynamics>(dynamics_name, parse_dynamics);
 }
 
 QString dynamics_words(Dynamics dynamics) {

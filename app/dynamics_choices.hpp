@@ -9,8 +9,7 @@
 
 namespace dimerlab::app {
 
-// Every Dynamics value, in the enum's order. The enum is contiguous from 0 and dynamics_name
-// answers "unknown" past its last value; parse_dynamics reading the name back confirms each one.
+// Every Dynamics value, in the enum's order (enum_values.hpp).
 std::vector<Dynamics> core_dynamics();
 
 // One line for the tooltip: what the dynamics does and where it runs.

@@ -19,6 +19,7 @@
 
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "dynamics_choices.hpp"
+#include "enum_values.hpp"
 #include "family_picker.hpp"
 #include "graph/graph_spec.hpp"
 #include "sampling/start_state.hpp"
@@ -117,7 +118,7 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     backend_col->addWidget(backend_note_);
     form->addRow("Backend", backend_col);
     start_box_ = new QComboBox(this);
-    for (StartKind k : {StartKind::empty, StartKind::greedy, StartKind::maximum}) {
+    for (StartKind k : enum_values<StartKind>(start_kind_name, parse_start_kind)) {  // a new kind appears
         start_box_->addItem(QString::fromUtf8(start_kind_name(k)));
     }
     form->addRow("Start", start_box_);

@@ -96,6 +96,10 @@ class TestAppLambdaInfinity : public QObject {
         QVERIFY2(window.status_label()->text().contains(QString::fromUtf8("λ = ∞ ")),
                  qPrintable(window.status_label()->text()));
         QVERIFY(!window.refusal_label()->isVisible());
+        // The HUD's slider ends at the finite top: at ∞ it gives way to a line saying so.
+        window.viewport().update();
+        QVERIFY(QTest::qWaitFor([&] { return window.viewport().overlay().layout().window.isValid(); }, 5000));
+        QTRY_VERIFY(window.viewport().overlay().layout().lambda_slider.isEmpty());
         // And back to a finite λ: a new monomer-dimer chain.
         built.clear();
         commit_text(window.lambda_box(), "3");
@@ -103,6 +107,8 @@ class TestAppLambdaInfinity : public QObject {
         QCOMPARE(built.at(0).at(0).toBool(), true);
         QCOMPARE(window.controller().lambda(), 3.0);
         QVERIFY(!window.controller().opened_session().record.infinite());
+        window.viewport().update();
+        QTRY_VERIFY(!window.viewport().overlay().layout().lambda_slider.isEmpty());
     }
 
     void session_with_inf_round_trips_through_every_widget() {

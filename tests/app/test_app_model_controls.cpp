@@ -31,18 +31,20 @@
 #include "model_panel.hpp"
 #include "sampling/sampler.hpp"
 #include "sampling/sampler_factory.hpp"
+#include "sampling/start_state.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
 
 namespace {
 
-// The dynamics names as the core's parser lists them in its refusal ("expected a, b, … or z"): a
-// source independent of the panel's enumeration.
-QStringList names_the_parser_lists() {
+// The names a core parser lists in its refusal ("expected a, b, … or z"): a source independent
+// of the panel's enumeration.
+template <class Parse>
+QStringList names_the_parser_lists(Parse parse) {
     QString message;
     try {
-        parse_dynamics("no-such-dynamics");
+        parse("no-such-name");
     } catch (const std::exception& e) {
         message = QString::fromUtf8(e.what());
     }
@@ -133,7 +135,7 @@ class TestAppModelControls : public QObject {
     }
 
     void every_dynamics_the_core_names_is_listed() {
-        const QStringList names = names_the_parser_lists();
+        const QStringList names = names_the_parser_lists(parse_dynamics);
         QVERIFY2(names.size() >= 6, qPrintable(names.join('|')));  // glauber … glauber+rotation today
         ModelPanel panel;
         QComboBox* box = panel.dynamics_box();
@@ -160,6 +162,15 @@ class TestAppModelControls : public QObject {
         box->setCurrentText("shuffle");
         QCOMPARE(panel.pending_session().dynamics, Dynamics::shuffle);
         QVERIFY(box->toolTip().contains("aztec"));
+    }
+
+    void every_start_the_core_names_is_listed() {
+        const QStringList names = names_the_parser_lists(parse_start_kind);
+        QVERIFY2(names.size() >= 3, qPrintable(names.join('|')));
+        ModelPanel panel;
+        QStringList listed;
+        for (int i = 0; i < panel.start_box()->count(); ++i) listed << panel.start_box()->itemText(i);
+        QCOMPARE(listed, names);
     }
 
     void family_picker_writes_the_spec() {
