@@ -18,6 +18,8 @@
 #include "counting/approx/approx_count.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "graph/graph_spec.hpp"
+#include "lambda_spin_box.hpp"
+#include "log_z_at_lambda.hpp"
 #include "series_chart.hpp"
 #include "util/errors.hpp"
 
@@ -156,7 +158,8 @@ void PartitionPanel::set_problem(const std::string& spec, double lambda) {
     exact_log_z_.reset();
     estimate_log_z_.reset();
     vertices_ = 0;
-    problem_label_->setText(QString("%1 at λ = %2").arg(QString::fromStdString(spec_)).arg(lambda_));
+    problem_label_->setText(
+        QString("%1 at λ = %2").arg(QString::fromStdString(spec_)).arg(lambda_display_text(lambda_)));
     exact_label_->setText("—");
     estimate_label_->setText("—");
     progress_->setValue(0);
@@ -209,7 +212,7 @@ void PartitionPanel::compute_exact() {
                 const Graph g = build_for_counting(spec);
                 n = g.num_vertices();
                 const MatchingPolynomial p = exact_matching_polynomial(g);
-                log_z = p.log_z(lambda);
+                log_z = log_z_at_lambda(p, n, lambda);  // at λ = ∞: ln(number of perfect matchings)
                 text = QString("%1  (%2, %3 coefficients)")
                            .arg(*log_z, 0, 'g', 12)
                            .arg(QString::fromStdString(p.method))

@@ -15,6 +15,7 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QtTest>
+#include <cmath>
 #include <set>
 
 #include "diagnostics_panel.hpp"
@@ -29,6 +30,7 @@
 #include "model/lambda_record.hpp"
 #include "model/matching.hpp"
 #include "model_panel.hpp"
+#include "partition_panel.hpp"
 #include "sampling/sampler.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
@@ -303,6 +305,31 @@ class TestAppModelControls : public QObject {
         panel.observe(s);
         QCOMPARE(panel.coalescence_text(), before);
         QVERIFY(!panel.coalescence_text().contains("changed"));
+    }
+
+    // At λ = ∞ the panel's exact ln Z is ln(number of perfect matchings): Aztec diamonds have
+    // 2^(N(N+1)/2) tilings (closed form, independent of the polynomial); an odd grid has none.
+    void partition_panel_counts_perfect_matchings_at_infinity() {
+        for (const int order : {2, 3, 4}) {
+            PartitionPanel panel;
+            const std::string spec = "aztec:" + std::to_string(order);
+            panel.set_problem(spec, kInfiniteLambda);
+            QSignalSpy exact(&panel, &PartitionPanel::exact_finished);
+            panel.compute_exact();
+            QVERIFY(exact.count() == 1 || exact.wait(60000));
+            QCOMPARE(panel.exact_state(), PartitionPanel::JobState::done);
+            const double expected = order * (order + 1) / 2 * std::log(2.0);
+            QVERIFY2(std::abs(*panel.exact_log_z() - expected) < 1e-12 * expected,
+                     qPrintable(panel.exact_text()));
+        }
+        PartitionPanel odd;
+        odd.set_problem("grid:3x3", kInfiniteLambda);
+        QSignalSpy exact(&odd, &PartitionPanel::exact_finished);
+        odd.compute_exact();
+        QVERIFY(exact.count() == 1 || exact.wait(60000));
+        QCOMPARE(odd.exact_state(), PartitionPanel::JobState::failed);
+        QVERIFY2(odd.exact_text().contains("no perfect matching"), qPrintable(odd.exact_text()));
+        QVERIFY(!odd.exact_text().contains("nan"));
     }
 
     void refusals_read_in_the_window_words() {
