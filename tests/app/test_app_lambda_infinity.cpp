@@ -152,6 +152,12 @@ class TestAppLambdaInfinity : public QObject {
         QVERIFY(again.record.infinite());
         QCOMPARE(again.update_index, std::uint64_t{3});
         QVERIFY(again.state_hash == saved.state_hash);
+        // Exact marginals at ∞ need no count: P(monomer) = 0 everywhere, shown without a fallback.
+        window.colour_box()->setCurrentIndex(int(ColourMode::exact_marginals));
+        window.controller().step_frame();
+        window.controller().sync();
+        window.refresh();
+        QVERIFY2(window.viewport().colour_note().isEmpty(), qPrintable(window.viewport().colour_note()));
         // The caption writes ∞ too.
         QVERIFY(window.caption_text().contains(QString::fromUtf8("λ = ∞")));
     }

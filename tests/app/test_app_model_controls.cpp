@@ -305,6 +305,9 @@ class TestAppModelControls : public QObject {
         panel.observe(s);
         QCOMPARE(panel.coalescence_text(), before);
         QVERIFY(!panel.coalescence_text().contains("changed"));
+        // At λ = ∞ every vertex is covered: the reference density is 1 exactly, never nan.
+        QTRY_VERIFY(panel.reference_density().has_value());
+        QCOMPARE(*panel.reference_density(), 1.0);
     }
 
     // At λ = ∞ the panel's exact ln Z is ln(number of perfect matchings): Aztec diamonds have
