@@ -20,6 +20,7 @@
 #include "graph/graph_spec.hpp"
 #include "lambda_spin_box.hpp"
 #include "log_z_at_lambda.hpp"
+#include "model/lambda_record.hpp"
 #include "series_chart.hpp"
 #include "util/errors.hpp"
 
@@ -251,6 +252,13 @@ void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z
 
 void PartitionPanel::compute_estimate() {
     if (estimate_state_ == JobState::running) return;
+    if (is_infinite_lambda(lambda_)) {
+        // The estimator's telescoping product runs over finite λ; at ∞ the exact count is the answer.
+        estimate_state_ = JobState::failed;
+        estimate_label_->setText("not at λ = ∞: Exact counts the perfect matchings");
+        emit estimate_finished();
+        return;
+    }
     estimate_tasks_.cancel_all();  // an estimate for an older problem may still be ending
     estimate_state_ = JobState::running;
     estimate_label_->setText("running…");

@@ -325,6 +325,15 @@ class TestAppModelControls : public QObject {
             QVERIFY2(std::abs(*panel.exact_log_z() - expected) < 1e-12 * expected,
                      qPrintable(panel.exact_text()));
         }
+        // The estimate is not for ∞, and says so in the panel's words.
+        PartitionPanel at_infinity;
+        at_infinity.set_problem("aztec:2", kInfiniteLambda);
+        QSignalSpy estimated(&at_infinity, &PartitionPanel::estimate_finished);
+        at_infinity.compute_estimate();
+        QVERIFY(estimated.count() == 1 || estimated.wait(60000));
+        QCOMPARE(at_infinity.estimate_state(), PartitionPanel::JobState::failed);
+        QVERIFY2(at_infinity.estimate_text().contains("Exact counts the perfect matchings"),
+                 qPrintable(at_infinity.estimate_text()));
         PartitionPanel odd;
         odd.set_problem("grid:3x3", kInfiniteLambda);
         QSignalSpy exact(&odd, &PartitionPanel::exact_finished);
