@@ -2,7 +2,7 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QRegularExpression>
 #include <QSignalBlocker>
@@ -10,8 +10,10 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <climits>
+#include <initializer_list>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "graph/families/family_table.hpp"
 #include "graph/graph_spec.hpp"
@@ -58,7 +60,7 @@ QStringList size_names(const FamilyDescriptor& f) {
 // The range's width of digits would make the dock wide; a few digits' width is enough to read.
 void narrow(QAbstractSpinBox* box) {
     box->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    box->setMinimumWidth(56);
+    box->setMinimumWidth(48);
 }
 
 const FamilyDescriptor* family_named(const QString& name) {
@@ -79,16 +81,14 @@ FamilyPicker::FamilyPicker(QWidget* parent) : QWidget(parent) {
                                  Qt::ToolTipRole);
     }
     family_box_->setToolTip("Graph family; its sizes follow, and the spec text above follows both");
-    auto* fields = new QHBoxLayout;
-    fields->setContentsMargins(0, 0, 0, 0);
+    fields_ = new QGridLayout;
+    fields_->setContentsMargins(0, 0, 0, 0);
     for (int i = 0; i < kMaxSizes; ++i) {
         auto* label = new QLabel(this);
         auto* box = new QSpinBox(this);
         box->setRange(1, INT_MAX);
         box->setKeyboardTracking(false);  // the spec changes once per committed number
         narrow(box);
-        fields->addWidget(label);
-        fields->addWidget(box, 1);
         size_labels_.push_back(label);
         all_size_boxes_.push_back(box);
         connect(box, &QSpinBox::valueChanged, this, [this] { fields_edited(); });
@@ -107,16 +107,12 @@ FamilyPicker::FamilyPicker(QWidget* parent) : QWidget(parent) {
     narrow(probability_box_);
     narrow(seed_box_);
     seed_box_->setToolTip("The random graph's seed (not the chain's)");
-    fields->addWidget(probability_label_);
-    fields->addWidget(probability_box_, 1);
-    fields->addWidget(seed_label_);
-    fields->addWidget(seed_box_, 1);
     connect(probability_box_, &QDoubleSpinBox::valueChanged, this, [this] { fields_edited(); });
     connect(seed_box_, &QSpinBox::valueChanged, this, [this] { fields_edited(); });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(family_box_);
-    layout->addLayout(fields);
+    layout->addLayout(fields_);
     connect(family_box_, &QComboBox::currentIndexChanged, this, [this] { family_chosen(); });
     show_fields_of(family_box_->currentData().toString());
 }
@@ -145,6 +141,27 @@ void FamilyPicker::show_fields_of(const QString& family) {
     const bool seeded = f && is_random(f->shape);
     seed_label_->setVisible(seeded);
     seed_box_->setVisible(seeded);
+    // The shown fields two to a row, so three sizes (hexagon) or sizes and a seed fit a docked
+    // panel's width.
+    std::vector<std::pair<QLabel*, QWidget*>> shown;
+    for (int i = 0; i < kMaxSizes; ++i)
+        if (i < names.size()) shown.emplace_back(size_labels_[i], all_size_boxes_[i]);
+    if (probability) shown.emplace_back(probability_label_, probability_box_);
+    if (seeded) shown.emplace_back(seed_label_, seed_box_);
+    for (int i = 0; i < kMaxSizes; ++i) {
+        fields_->removeWidget(size_labels_[i]);
+        fields_->removeWidget(all_size_boxes_[i]);
+    }
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{probability_label_, probability_box_, seed_label_, seed_box_})
+        fields_->removeWidget(w);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const int row = int(i / 2), column = int(i % 2) * 2;
+        fields_->addWidget(shown[i].first, row, column, Qt::AlignRight);
+        fields_->addWidget(shown[i].second, row, column + 1);
+    }
+    fields_->setColumnStretch(1, 1);
+    fields_->setColumnStretch(3, 1);
 }
 
 void FamilyPicker::show_spec(const QString& spec_text) {

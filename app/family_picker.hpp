@@ -10,6 +10,7 @@
 
 class QComboBox;
 class QDoubleSpinBox;
+class QGridLayout;
 class QLabel;
 class QSpinBox;
 
@@ -42,6 +43,7 @@ class FamilyPicker : public QWidget {
     void fields_edited();
 
     QComboBox* family_box_ = nullptr;
+    QGridLayout* fields_ = nullptr;  // the shown fields, two to a row
     std::vector<QLabel*> size_labels_;
     std::vector<QSpinBox*> all_size_boxes_;
     QLabel* probability_label_ = nullptr;
