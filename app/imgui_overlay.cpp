@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "lambda_range.hpp"
+#include "model/lambda_record.hpp"
 #include "rate_text.hpp"
 
 namespace dimerlab::app {
@@ -199,7 +200,12 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
     ImGui::Text("%llu dimers, %llu monomers", static_cast<unsigned long long>(stats_.dimers),
                 static_cast<unsigned long long>(stats_.monomers));
 
-    if (actions_.set_lambda) {
+    if (actions_.set_lambda && is_infinite_lambda(stats_.lambda)) {
+        // The slider's scale ends at kLambdaMax: at λ = ∞ it would show a λ that does not run.
+        // The toolbar and the Model panel leave ∞.
+        ImGui::TextUnformatted("lambda = inf (perfect matchings)");
+        lambda_active_ = false;
+    } else if (actions_.set_lambda) {
         if (!lambda_active_) lambda_edit_ = stats_.lambda;
         constexpr float kSliderWidth = 160;
         const ImVec2 track = ImGui::GetCursorScreenPos();

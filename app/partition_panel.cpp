@@ -27,6 +27,9 @@
 #include "export/lecture_plots.hpp"
 #include "export/zeros_plot.hpp"
 #include "graph/graph_spec.hpp"
+#include "lambda_spin_box.hpp"
+#include "log_z_at_lambda.hpp"
+#include "model/lambda_record.hpp"
 #include "plot_view.hpp"
 #include "series_chart.hpp"
 #include "util/errors.hpp"
@@ -264,7 +267,8 @@ void PartitionPanel::set_problem(const std::string& spec, double lambda) {
     exact_log_z_.reset();
     estimate_log_z_.reset();
     vertices_ = 0;
-    problem_label_->setText(QString("%1 at λ = %2").arg(QString::fromStdString(spec_)).arg(lambda_));
+    problem_label_->setText(
+        QString("%1 at λ = %2").arg(QString::fromStdString(spec_)).arg(lambda_display_text(lambda_)));
     exact_label_->setText("—");
     estimate_label_->setText("—");
     progress_->setValue(0);
@@ -325,7 +329,7 @@ void PartitionPanel::compute_exact() {
                 const Graph g = build_for_counting(spec);
                 n = g.num_vertices();
                 const MatchingPolynomial p = exact_matching_polynomial(g);
-                log_z = p.log_z(lambda);
+                log_z = log_z_at_lambda(p, n, lambda);  // at λ = ∞: ln(number of perfect matchings)
                 text = QString("%1  (%2, %3 coefficients)")
                            .arg(*log_z, 0, 'g', 12)
                            .arg(QString::fromStdString(p.method))
@@ -364,6 +368,13 @@ void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z
 
 void PartitionPanel::compute_estimate() {
     if (estimate_state_ == JobState::running || estimate_state_ == JobState::awaiting_choice) return;
+    if (is_infinite_lambda(lambda_)) {
+        // The estimator's telescoping product runs over finite λ; at ∞ the exact count is the answer.
+        estimate_state_ = JobState::failed;
+        estimate_label_->setText("not at λ = ∞: Exact counts the perfect matchings");
+        emit estimate_finished();
+        return;
+    }
     estimate_tasks_.cancel_all();  // an estimate for an older problem may still be ending
     estimate_state_ = JobState::running;
     cancel_requested_ = false;
