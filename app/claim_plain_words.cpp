@@ -50,6 +50,8 @@ QString claim_plain_words(std::string_view claim_id) {
          "sequential chain."},
         {"CH-GPU", "On a GPU, colour-class sweeps equal the CPU's sweeps bit for bit."},
         {"CH-HOST", "The colour-class GPU source, compiled for the CPU, gives the CPU's sweeps."},
+        {"FR-HOST", "The face-rotation GPU source, compiled for the CPU, gives the CPU's face-class sweeps."},
+        {"FR-GPU", "On a GPU, face-rotation sweeps equal the CPU's face-class sweeps bit for bit."},
         {"EN-HOST", "The many-chains-at-once GPU source, compiled for the CPU, equals separate chains."},
         {"EN-GPU", "On a GPU, many chains run at once equal the same chains run one at a time."},
         {"IO-HOST",

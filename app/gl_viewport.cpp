@@ -116,6 +116,12 @@ void GlViewport::feed_heat() {
         }
         return;
     }
+    if (renderer_.colour_mode() == ColourMode::height && !renderer_.height_function()) {
+        colour_note_ =
+            "no height function for this graph (square-lattice and honeycomb regions only, not "
+            "tori): drawn plain";
+        return;
+    }
     colour_note_.clear();
 }
 

@@ -466,12 +466,15 @@ void MainWindow::build_toolbar() {
     colour_box_->addItem("monomer heat map");
     colour_box_->addItem("exact marginals");
     colour_box_->addItem("tiles (dominoes, lozenges)");
+    colour_box_->addItem("height function");
     colour_box_->setToolTip(
         "Orientation × parity: four dimer colours (H/V × sublattice) on lattices; monomer heat map: how "
         "often each vertex was a monomer in the frames shown since the chain (re)started; exact "
         "marginals: P(vertex unmatched) at the current λ, for graphs small enough to count exactly; "
         "tiles: each dimer as its domino (square lattices, four colours) or lozenge (honeycomb, three "
-        "shades: stacked cubes), other graphs as orientation × parity");
+        "shades: stacked cubes), other graphs as orientation × parity; height function: Thurston's height "
+        "of the matching on the faces of square-lattice and honeycomb regions (grey faces touch a "
+        "monomer, where the height is undefined), other graphs plain");
     connect(colour_box_, &QComboBox::currentIndexChanged, this, [this](int i) {
         view_->set_colour_mode(ColourMode(i));  // the items follow the enum's order
         show_colour_note();

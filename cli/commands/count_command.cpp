@@ -25,6 +25,7 @@
 #include "export/zeros_plot.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/lambda_record.hpp"
+#include "ranks/rank_validation.hpp"
 #include "ranks/replica_sharing.hpp"
 #include "util/errors.hpp"
 
@@ -90,7 +91,8 @@ ExactOptions exact_options(const CountOptions& opt, const Graph& g) {
 // Exact branch: the matching polynomial by the cheapest exact method, Z at the exact rational λ.
 int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
     const auto start = std::chrono::steady_clock::now();
-    const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    Graph g;
+    validate_on_every_rank([&] { g = make_graph(opt.spec, BuildOptions{.with_layout = false}); });
     print_graph_notices(g);
     const ExactOptions eo = exact_options(opt, g);
     MatchingPolynomial p;
@@ -173,7 +175,8 @@ int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
 // matching size (the polynomial's degree).
 int run_perfect_matching_count(const CountOptions& opt) {
     const auto start = std::chrono::steady_clock::now();
-    const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    Graph g;
+    validate_on_every_rank([&] { g = make_graph(opt.spec, BuildOptions{.with_layout = false}); });
     print_graph_notices(g);
     const ExactOptions eo = exact_options(opt, g);
     if (opt.marginals) throw InputError("--marginals is not available at --lambda inf");
@@ -226,7 +229,8 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
         throw InputError("--confidence must lie strictly between 0 and 1");
     if (opt.replicas < 2) throw InputError("--replicas must be at least 2");
     const bool lead = cluster::world().is_lead();
-    const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
+    Graph g;
+    validate_on_every_rank([&] { g = make_graph(opt.spec, BuildOptions{.with_layout = false}); });
     if (lead) print_graph_notices(g);
     ApproxOptions ao;
     ao.lambda = lambda_q.get_d();

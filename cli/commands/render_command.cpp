@@ -127,7 +127,8 @@ CommandAction add_render_command(CLI::App& app) {
                     "cpu | cpu-parallel | cuda, overriding the session's (frames are identical)");
     sub->add_option(
         "--colour", opt->colour,
-        "plain | orientation-parity | monomer-heat | exact-marginals | tiles, overriding the session's");
+        "plain | orientation-parity | monomer-heat | exact-marginals | tiles | height, overriding the "
+        "session's");
     sub->add_flag("--fit", opt->fit, "Show the whole graph even when the session has a camera");
     sub->add_flag("--caption", opt->caption,
                   "Caption every frame (graph, lambda, dynamics, sweeps) and add the colour legend");

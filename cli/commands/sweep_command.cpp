@@ -1,18 +1,24 @@
 // dimerlab-cli sweep: many independent chains (graph × λ × seed), farmed over the ranks of an
 // MPI run (cluster/) or run on one process, gathered by rank 0 into one table. Every rank parses
-// and validates the same options, so bad input fails everywhere alike; only rank 0 reads the
-// checkpoint and writes files, and main() lets only rank 0 print the error line.
+// and validates the same options, and the outcomes are gathered before any work, so bad input on
+// any rank stops every rank alike; only rank 0 reads the checkpoint and writes files, and main()
+// lets only rank 0 print the error line.
+#include <signal.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <string>
 
 #include "command.hpp"
 #include "dimerlab_cluster/job_farm.hpp"
 #include "dimerlab_cluster/world.hpp"
+#include "ranks/rank_validation.hpp"
 #include "sweep/sweep_checkpoint.hpp"
 #include "sweep/sweep_job.hpp"
 #include "sweep/sweep_plan.hpp"
@@ -59,32 +65,37 @@ void require_folder_of(const std::string& path, const char* what) {
                          "' does not exist");
 }
 
+// Test-only: DIMERLAB_TEST_ONLY_KILL_RANK=R makes rank R (not 0) kill itself with SIGKILL when
+// it is handed its second job, as a rank that dies midway; the mpi tests use it to check that
+// mpirun stops the whole job and that the checkpoint resumes to the same table.
+void test_only_kill_rank_if_asked(int rank, std::uint64_t jobs_here) {
+    static const char* const victim = std::getenv("DIMERLAB_TEST_ONLY_KILL_RANK");
+    if (victim == nullptr || rank == 0 || std::to_string(rank) != victim || jobs_here < 1) return;
+    ::kill(::getpid(), SIGKILL);
+}
+
 int run_sweep(const SweepRequest& request) {
     cluster::World& world = cluster::world();
     const auto t0 = std::chrono::steady_clock::now();
-    const SweepPlan plan(request);
+
+    // Each rank validates the inputs itself; what only rank 0 looks at (the files) is judged
+    // there. Nothing runs until every rank has passed.
+    std::optional<SweepPlan> plan_storage;
+    std::optional<SweepCheckpoint> checkpoint;
+    validate_on_every_rank([&] {
+        plan_storage.emplace(request);
+        if (!world.is_lead()) return;
+        require_folder_of(request.out, "--out");
+        if (!request.plot_svg.empty()) require_folder_of(request.plot_svg + "density.svg", "--plot-svg");
+        if (!request.checkpoint.empty()) {
+            require_folder_of(request.checkpoint, "--checkpoint");
+            checkpoint.emplace(request.checkpoint, plan_storage->inputs(), plan_storage->job_count());
+        }
+    });
+    const SweepPlan& plan = *plan_storage;
     if (world.is_lead()) {
         for (const Graph& g : plan.graphs()) print_graph_notices(g);
     }
-
-    // What only rank 0 looks at (the files), judged there and told to every rank, so that all
-    // of them stop with exit 2 together.
-    std::optional<SweepCheckpoint> checkpoint;
-    std::string refusal;
-    if (world.is_lead()) {
-        try {
-            require_folder_of(request.out, "--out");
-            if (!request.plot_svg.empty()) require_folder_of(request.plot_svg + "density.svg", "--plot-svg");
-            if (!request.checkpoint.empty()) {
-                require_folder_of(request.checkpoint, "--checkpoint");
-                checkpoint.emplace(request.checkpoint, plan.inputs(), plan.job_count());
-            }
-        } catch (const InputError& e) {
-            refusal = e.what();
-        }
-    }
-    refusal = world.broadcast_from_lead(refusal);
-    if (!refusal.empty()) throw InputError(refusal);
 
     std::map<std::uint64_t, nlohmann::ordered_json> rows;
     std::vector<std::uint64_t> pending;
@@ -97,8 +108,13 @@ int run_sweep(const SweepRequest& request) {
     const std::uint64_t resumed = rows.size();
     SweepProgress progress(request.progress, plan.job_count(), resumed);
     SweepJobRunner runner(plan);
+    std::atomic<std::uint64_t> jobs_here{0};
     cluster::farm_jobs(
-        pending, [&](std::uint64_t job) { return runner.run(job).dump(); },
+        pending,
+        [&](std::uint64_t job) {
+            test_only_kill_rank_if_asked(world.rank(), jobs_here++);
+            return runner.run(job).dump();
+        },
         [&](const cluster::FarmResult& r) {
             nlohmann::ordered_json row = nlohmann::ordered_json::parse(r.bytes);
             row["rank"] = r.rank;

@@ -41,4 +41,14 @@ FaceColouring colour_faces(const FaceSet& faces, std::uint32_t num_vertices) {
     return out;
 }
 
+FaceClassPiece face_class_piece(const FaceColouring& colouring, std::uint64_t t, std::uint64_t t_end) {
+    const std::uint64_t num_faces = colouring.order.size();
+    const std::uint64_t sweep_start = t - t % num_faces;
+    const auto pos = static_cast<std::uint32_t>(t - sweep_start);
+    // The class holding pos: the first class start past it ends it.
+    const auto next_class = std::upper_bound(colouring.class_begin.begin(), colouring.class_begin.end(), pos);
+    const std::uint64_t stop = std::min(sweep_start + *next_class, t_end);
+    return {sweep_start, pos, static_cast<std::uint32_t>(stop - sweep_start)};
+}
+
 }  // namespace dimerlab

@@ -20,4 +20,16 @@ struct FaceColouring {
 // (std::logic_error if two faces of a class share a vertex).
 FaceColouring colour_faces(const FaceSet& faces, std::uint32_t num_vertices);
 
+// One piece of a class scan: positions [begin, end) of `order` in the sweep whose first update is
+// sweep_start. Every backend cuts a run into the same pieces, so the same faces rotate together.
+struct FaceClassPiece {
+    std::uint64_t sweep_start;
+    std::uint32_t begin, end;
+};
+
+// The piece holding update t of a run that stops before update t_end (t < t_end): from t to the
+// end of its class, or to t_end if that comes first. Updates of one class commute, so a run may
+// stop inside a class.
+FaceClassPiece face_class_piece(const FaceColouring& colouring, std::uint64_t t, std::uint64_t t_end);
+
 }  // namespace dimerlab

@@ -14,7 +14,8 @@ namespace dimerlab {
 // class, the faces of one class at once across the pool. Update t is the visit of face
 // order[t mod F] in sweep t / F with the phase coin of tape_words(seed, t) on the face-class stream,
 // so advance() may stop inside a class and the trajectory never depends on the thread count
-// (tests: bit-identical to one thread). It is a different chain from the random-face `rotation`
+// (tests: bit-identical to one thread). The per-face body is faces/face_class_update.hpp, which the
+// CUDA backend's kernel runs too. It is a different chain from the random-face `rotation`
 // of the cpu backend (systematic scan), with the same invariant laws: each class kernel is a
 // product of commuting symmetric face kernels, so the uniform law on each |M| level is kept.
 class FaceClassSampler final : public Sampler {
@@ -26,6 +27,7 @@ class FaceClassSampler final : public Sampler {
 
     std::string_view backend_name() const override { return "cpu-parallel"; }
     Dynamics dynamics() const override { return Dynamics::rotation; }
+    const FaceSet& faces() const { return faces_; }
     const FaceColouring& colouring() const { return colouring_; }
     unsigned threads() const { return pool_.size(); }
 

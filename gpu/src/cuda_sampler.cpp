@@ -1,5 +1,6 @@
 // Host side of the "cuda" backends, compiled in both builds: the device work is behind
-// dimerlab_gpu/device_state.hpp (CUDA sources, or a stub that throws) and chromatic_on_device.
+// dimerlab_gpu/device_state.hpp (CUDA sources, or a stub that throws), chromatic_on_device and
+// face_rotation_on_device.
 #include "dimerlab_gpu/cuda_sampler.hpp"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include "dimerlab_gpu/cuda_ensemble.hpp"
 #include "dimerlab_gpu/device.hpp"
 #include "dimerlab_gpu/device_state.hpp"
+#include "dimerlab_gpu/face_rotation.hpp"
 #include "model/update_tape.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "util/errors.hpp"
@@ -67,6 +69,17 @@ void CudaChromaticSampler::run_segment(std::uint64_t t_begin, std::uint64_t coun
     dimers_ = count_dimers(mate_);
 }
 
+CudaFaceClassSampler::CudaFaceClassSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record,
+                                           MateArray start)
+    : Sampler(graph, seed, std::move(record), std::move(start)),
+      faces_((require_device(), lattice_faces(graph))),
+      colouring_(colour_faces(faces_, graph.num_vertices())) {}
+
+void CudaFaceClassSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double /*lambda*/) {
+    // Rotations keep |M| and ignore λ.
+    face_rotation_on_device(faces_, colouring_, seed_, t_begin, count, mate_);
+}
+
 std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                            LambdaRecord record, MateArray start, double block_sweeps,
                                            ClassOrder class_order) {
@@ -77,13 +90,14 @@ std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics
         case Dynamics::chromatic:
             return std::make_unique<CudaChromaticSampler>(graph, seed, std::move(record), std::move(start),
                                                           ColouringChoice::automatic, class_order);
+        case Dynamics::rotation:
+            return std::make_unique<CudaFaceClassSampler>(graph, seed, std::move(record), std::move(start));
         case Dynamics::jerrum_sinclair:
         case Dynamics::shuffle:
-        case Dynamics::rotation:
         case Dynamics::glauber_rotation:
             break;
     }
-    throw InputError("backend 'cuda' runs glauber and chromatic dynamics only, not '" +
+    throw InputError("backend 'cuda' runs glauber, chromatic and rotation dynamics only, not '" +
                      std::string(dynamics_name(dynamics)) + "'; use --backend cpu");
 }
 

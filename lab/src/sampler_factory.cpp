@@ -18,8 +18,7 @@ namespace {
 
 std::string no_chain(Backend backend, Dynamics dynamics) {
     return "backend '" + std::string(backend_name(backend)) +
-           (backend == Backend::cpu_parallel ? "' runs glauber, chromatic and rotation dynamics only, not '"
-                                             : "' runs glauber and chromatic dynamics only, not '") +
+           "' runs glauber, chromatic and rotation dynamics only, not '" +
            std::string(dynamics_name(dynamics)) + "'";
 }
 
@@ -27,6 +26,18 @@ BuiltSampler on_cpu(const Graph& graph, const SamplerSpec& spec, MateArray start
     return {
         make_cpu_sampler(graph, spec.dynamics, spec.seed, spec.record, std::move(start), spec.class_order),
         std::move(notice)};
+}
+
+// Where a cuda chain falls back to when the device is missing or fails: the same trajectory on the
+// CPU. For glauber and chromatic that is the cpu backend; the cuda rotation chain is the face-class
+// scan, whose CPU twin is cpu-parallel's FaceClassSampler.
+BuiltSampler on_cpu_twin_of_cuda(const Graph& graph, const SamplerSpec& spec, MateArray start,
+                                 const std::string& why) {
+    if (spec.dynamics == Dynamics::rotation)
+        return {make_cpu_parallel_sampler(graph, spec.dynamics, spec.seed, spec.record, std::move(start),
+                                          spec.block_sweeps, spec.threads, spec.class_order),
+                why + ": running on cpu-parallel"};
+    return on_cpu(graph, spec, std::move(start), why + ": running on cpu");
 }
 
 BuiltSampler on_cuda(const Graph& graph, const SamplerSpec& spec, MateArray start) {
@@ -81,7 +92,10 @@ BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnava
                                               spec.block_sweeps, spec.threads, spec.class_order),
                     {}};
         case Backend::automatic: {
-            if (!backend_runs(Backend::cuda, spec.dynamics)) return on_cpu(graph, spec, std::move(start), {});
+            // auto runs the cpu chain wherever cuda's differs from it: cuda's rotation is the
+            // face-class scan, not the random-face chain of the cpu backend.
+            if (!backend_runs(Backend::cuda, spec.dynamics) || spec.dynamics == Dynamics::rotation)
+                return on_cpu(graph, spec, std::move(start), {});
             const CudaAvailability cuda = cuda_availability();
             if (!cuda.available)
                 return on_cpu(graph, spec, std::move(start),
@@ -95,8 +109,8 @@ BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnava
                 if (refuse)
                     throw InputError("backend 'cuda' requested but " + cuda.reason +
                                      "; use --backend cpu or auto");
-                return on_cpu(graph, spec, std::move(start),
-                              "cuda unavailable (" + cuda.reason + "): running on cpu");
+                return on_cpu_twin_of_cuda(graph, spec, std::move(start),
+                                           "cuda unavailable (" + cuda.reason + ")");
             }
             if (!backend_runs(Backend::cuda, spec.dynamics)) {
                 if (refuse) throw InputError(no_chain(spec.backend, spec.dynamics) + "; use --backend cpu");
@@ -111,8 +125,8 @@ BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnava
                 throw;
             } catch (const std::exception& e) {
                 // The device went away, or is too small for this graph: the same trajectory on the CPU.
-                return on_cpu(graph, spec, std::move(start),
-                              "cuda unavailable (" + std::string(e.what()) + "): running on cpu");
+                return on_cpu_twin_of_cuda(graph, spec, std::move(start),
+                                           "cuda unavailable (" + std::string(e.what()) + ")");
             }
         }
     }

@@ -29,8 +29,7 @@ Backend parse_backend(std::string_view text) {
 
 bool backend_runs(Backend backend, Dynamics dynamics) {
     if (backend == Backend::cpu || backend == Backend::automatic) return true;
-    if (backend == Backend::cpu_parallel && dynamics == Dynamics::rotation) return true;
-    return dynamics == Dynamics::glauber || dynamics == Dynamics::chromatic;
+    return dynamics == Dynamics::glauber || dynamics == Dynamics::chromatic || dynamics == Dynamics::rotation;
 }
 
 }  // namespace dimerlab

@@ -98,6 +98,7 @@ QString colour_mode_name(ColourMode mode) {
     if (mode == ColourMode::monomer_heat) return "monomer-heat";
     if (mode == ColourMode::exact_marginals) return "exact-marginals";
     if (mode == ColourMode::tiles) return "tiles";
+    if (mode == ColourMode::height) return "height";
     return mode == ColourMode::plain ? "plain" : "orientation-parity";
 }
 
@@ -107,8 +108,9 @@ ColourMode parse_colour_mode(const QString& text) {
     if (text == "monomer-heat") return ColourMode::monomer_heat;
     if (text == "exact-marginals") return ColourMode::exact_marginals;
     if (text == "tiles") return ColourMode::tiles;
+    if (text == "height") return ColourMode::height;
     throw InputError("colour mode '" + text.toStdString() +
-                     "': expected plain, orientation-parity, monomer-heat, exact-marginals or tiles");
+                     "': expected plain, orientation-parity, monomer-heat, exact-marginals, tiles or height");
 }
 
 Session session_from_json(const QByteArray& json, const QString& source) {

@@ -71,6 +71,19 @@ ColourLegend colour_legend(ColourMode mode, TileShape tiles) {
             l.scale_title = mode == ColourMode::monomer_heat ? "share of frames as a monomer"
                                                              : "P(monomer), exact at this λ";
             break;
+        case ColourMode::height:
+            // Thurston's height on the faces; a monomer is a defect around which it winds.
+            l.swatches = {{"dimer", colour(palette::kDimerColours[4])},
+                          {"face at a monomer (height undefined)", colour(palette::kHeightDefect)},
+                          monomer};
+            l.has_scale = true;
+            l.low = colour(palette::kHeightLow);
+            l.mid = colour(palette::kHeightMid);
+            l.high = colour(palette::kHeightHigh);
+            l.low_label = "lowest";
+            l.high_label = "highest";
+            l.scale_title = "height function on the faces";
+            break;
     }
     return l;
 }
@@ -125,6 +138,7 @@ void paint_colour_legend(QPainter& painter, QPointF origin, const ColourLegend& 
         x += 0.4 * m.h;
         QLinearGradient ramp(QPointF(x, 0), QPointF(x + m.scale_width, 0));
         ramp.setColorAt(0, legend.low);
+        if (legend.mid.isValid()) ramp.setColorAt(0.5, legend.mid);
         ramp.setColorAt(1, legend.high);
         painter.setRenderHint(QPainter::Antialiasing, false);
         painter.setPen(QColor(0x75, 0x75, 0x75));

@@ -11,6 +11,7 @@
 #include "dimerlab_gpu/gl_interop.hpp"
 #include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/shader_resources.hpp"
+#include "model/matching_constants.hpp"
 
 namespace dimerlab::render {
 
@@ -25,6 +26,10 @@ using palette::kBackground;
 using palette::kDimerColours;
 using palette::kDominoColours;
 using palette::kEdge;
+using palette::kHeightDefect;
+using palette::kHeightHigh;
+using palette::kHeightLow;
+using palette::kHeightMid;
 using palette::kLozengeColours;
 using palette::kMonomer;
 constexpr GLuint kTilePosition = 0, kTileClass = 1;
@@ -84,6 +89,8 @@ void SceneRenderer::set_scene(std::shared_ptr<const SceneGeometry> scene) {
     heat_.assign(scene_->graph().num_vertices(), 0.0f);
     tile_shape_ = render::tile_shape(*scene_);
     tile_classes_ = tile_classes(*scene_, tile_shape_);
+    height_ = height_function_for(scene_->graph());
+    mate_.assign(scene_->graph().num_vertices(), kNoMate);
     scene_dirty_ = states_dirty_ = heat_dirty_ = tiles_dirty_ = true;
 }
 
@@ -97,6 +104,7 @@ void SceneRenderer::set_states(std::span<const std::uint32_t> mate) {
     if (!scene_ || mate.size() != scene_->graph().num_vertices()) return;
     scene_->edge_states(mate, edge_states_);
     SceneGeometry::monomer_flags(mate, monomers_);
+    if (height_) mate_.assign(mate.begin(), mate.end());
     states_dirty_ = tiles_dirty_ = true;
 }
 
@@ -244,7 +252,10 @@ void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height
     edge_program_->bind();
     edge_program_->setUniformValue("view", qview);
     edge_program_->setUniformValue("viewport_px", QVector2D(width_px * dpr, height_px * dpr));
-    edge_program_->setUniformValue("edge_px", std::clamp(0.06f * unit_px, 1.0f * dpr, 3.0f * dpr));
+    // Over the height map the empty edges would hide the faces' colours: only dimers are drawn.
+    const bool over_heights = colour_mode_ == ColourMode::height && height_;
+    edge_program_->setUniformValue("edge_px",
+                                   over_heights ? 0.0f : std::clamp(0.06f * unit_px, 1.0f * dpr, 3.0f * dpr));
     const float dimer_px = float(scene_->dimer_width() * pixels_per_unit) * dpr;
     edge_program_->setUniformValue("dimer_px", std::max(dimer_px, 2.0f * dpr));
     const int edge_mode =
@@ -260,15 +271,16 @@ void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height
 }
 
 void SceneRenderer::draw_tiles(const QMatrix4x4& qview) {
-    if (tiles_dirty_) {
+    if (tiles_dirty_ || heights_in_buffer_) {
         tile_vertices_.clear();
         append_tile_triangles(*scene_, tile_shape_, tile_classes_, edge_states_, tile_vertices_);
         tile_buffer_.bind();
         tile_buffer_.allocate(tile_vertices_.data(), int(tile_vertices_.size() * sizeof(float)));
-        tiles_dirty_ = false;
+        tiles_dirty_ = heights_in_buffer_ = false;
     }
     tile_program_->bind();
     tile_program_->setUniformValue("view", qview);
+    tile_program_->setUniformValue("ramp", 0);
     tile_program_->setUniformValueArray(
         "tile_colours", tile_shape_ == TileShape::domino ? &kDominoColours[0][0] : &kLozengeColours[0][0], 4,
         3);
@@ -276,6 +288,32 @@ void SceneRenderer::draw_tiles(const QMatrix4x4& qview) {
     glDrawArrays(GL_TRIANGLES, 0, GLsizei(tile_vertices_.size() / 3));
     tile_vao_.release();
     tile_program_->release();
+}
+
+// The faces on the height ramp, through the tile program; tiles_dirty_ also marks the heights stale.
+void SceneRenderer::draw_heights(const QMatrix4x4& qview) {
+    if (tiles_dirty_ || !heights_in_buffer_) {
+        tile_vertices_.clear();
+        append_height_triangles(*scene_, *height_, height_->heights(mate_), tile_vertices_);
+        tile_buffer_.bind();
+        tile_buffer_.allocate(tile_vertices_.data(), int(tile_vertices_.size() * sizeof(float)));
+        tiles_dirty_ = false;
+        heights_in_buffer_ = true;
+    }
+    tile_program_->bind();
+    tile_program_->setUniformValue("view", qview);
+    tile_program_->setUniformValue("ramp", 1);
+    tile_program_->setUniformValue("ramp_low", QVector3D(kHeightLow[0], kHeightLow[1], kHeightLow[2]));
+    tile_program_->setUniformValue("ramp_mid", QVector3D(kHeightMid[0], kHeightMid[1], kHeightMid[2]));
+    tile_program_->setUniformValue("ramp_high", QVector3D(kHeightHigh[0], kHeightHigh[1], kHeightHigh[2]));
+    tile_program_->setUniformValue("defect_colour",
+                                   QVector3D(kHeightDefect[0], kHeightDefect[1], kHeightDefect[2]));
+    tile_vao_.bind();
+    glDrawArrays(GL_TRIANGLES, 0, GLsizei(tile_vertices_.size() / 3));
+    tile_vao_.release();
+    tile_program_->release();
+    // The dimers and monomers go over the faces whatever their depth.
+    glClear(GL_DEPTH_BUFFER_BIT);
 }
 
 void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, double device_pixel_ratio) {
@@ -316,6 +354,7 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
     if (tiles) {
         draw_tiles(qview);
     } else {
+        if (colour_mode_ == ColourMode::height && height_) draw_heights(qview);
         draw_edges(qview, width_px, height_px, dpr, unit_px, camera.pixels_per_unit(), heat_mode);
     }
 

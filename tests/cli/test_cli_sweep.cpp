@@ -2,8 +2,9 @@
 // without a launcher, a run killed by SIGKILL resumes from its checkpoint to the same table,
 // damaged and foreign checkpoints are refused, bad input exits 2 with one error line for every
 // rank count, and count --epsilon gives the same estimate, interval and replica values on any
-// number of ranks. Registered (label mpi) only when CMake found MPI; mpirun's path comes from
-// DIMERLAB_MPIEXEC.
+// number of ranks; a rank that dies stops the job and the checkpoint resumes, and a refusal on one
+// rank alone stops every rank with rank 0's one error line. Registered (label mpi) only when CMake found MPI;
+// mpirun's path comes from DIMERLAB_MPIEXEC.
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -16,14 +17,9 @@
 
 namespace {
 
-// 0 means no launcher at all (the plain process); P >= 1 means `mpirun -np P`. Root, several
-// ranks on two cores and loopback only: the options CI needs, set here rather than by hand.
-QStringList launch(int ranks, const QStringList& args, QString* program) {
-    if (ranks == 0) {
-        *program = qEnvironmentVariable("DIMERLAB_CLI");
-        return args;
-    }
-    *program = qEnvironmentVariable("DIMERLAB_MPIEXEC");
+// Root, several ranks on two cores and loopback only: the options CI needs, set here rather
+// than by hand.
+QStringList mpirun_options() {
     return QStringList{"--allow-run-as-root",
                        "--oversubscribe",
                        "--mca",
@@ -37,11 +33,18 @@ QStringList launch(int ranks, const QStringList& args, QString* program) {
                        "lo",
                        "--mca",
                        "btl_vader_single_copy_mechanism",
-                       "none",
-                       "-np",
-                       QString::number(ranks),
-                       qEnvironmentVariable("DIMERLAB_CLI")} +
-           args;
+                       "none"};
+}
+
+// 0 means no launcher at all (the plain process); P >= 1 means `mpirun -np P`.
+QStringList launch(int ranks, const QStringList& args, QString* program) {
+    if (ranks == 0) {
+        *program = qEnvironmentVariable("DIMERLAB_CLI");
+        return args;
+    }
+    *program = qEnvironmentVariable("DIMERLAB_MPIEXEC");
+    return mpirun_options() +
+           QStringList{"-np", QString::number(ranks), qEnvironmentVariable("DIMERLAB_CLI")} + args;
 }
 
 CliResult run_ranks(int ranks, const QStringList& args) {
@@ -167,6 +170,74 @@ class TestCliSweep : public QObject {
         QVERIFY2(resumed.exit_code == 0, resumed.err.constData());
         QVERIFY2(!resumed.out.contains("(0 from the checkpoint)"), resumed.out.constData());
         QCOMPARE(table_without_timing(out), table_without_timing(reference));
+    }
+
+    // A rank that dies midway (rank 1 kills itself with SIGKILL when handed its second job,
+    // through the test-only hook): mpirun stops the whole job, no table is written, and the same
+    // command rerun without the hook resumes from the checkpoint to an uninterrupted run's table.
+    void a_rank_that_dies_stops_the_job_and_the_checkpoint_resumes() {
+        QTemporaryDir dir;
+        const QStringList sweep{"sweep",   "--graph",   "grid:10x10", "--lambda", "0.5:3:0.5",
+                                "--seeds", "4",         "--sweeps",   "3000",     "--seed",
+                                "9",       "--measure", "density,tau"};
+        const QString reference = dir.filePath("reference.csv");
+        const CliResult full = run_ranks(0, sweep + QStringList{"--out", reference});
+        QVERIFY2(full.exit_code == 0, full.err.constData());
+
+        const QString checkpoint = dir.filePath("run.checkpoint");
+        const QString out = dir.filePath("resumed.csv");
+        const QStringList args = sweep + QStringList{"--out", out, "--checkpoint", checkpoint};
+        qputenv("DIMERLAB_TEST_ONLY_KILL_RANK", "1");
+        const CliResult killed = run_process(qEnvironmentVariable("DIMERLAB_MPIEXEC"),
+                                             mpirun_options() +
+                                                 QStringList{"-x", "DIMERLAB_TEST_ONLY_KILL_RANK", "-np", "2",
+                                                             qEnvironmentVariable("DIMERLAB_CLI")} +
+                                                 args,
+                                             300000);
+        qunsetenv("DIMERLAB_TEST_ONLY_KILL_RANK");
+        QVERIFY2(killed.exit_code != 0, killed.out.constData());
+        QVERIFY2(!killed.out.contains("sweep: "), killed.out.constData());  // rank 0 never finished
+        QVERIFY(!QFile::exists(out));
+
+        const CliResult resumed = run_ranks(2, args);
+        QVERIFY2(resumed.exit_code == 0, resumed.err.constData());
+        QCOMPARE(table_without_timing(out), table_without_timing(reference));
+    }
+
+    // A rank that alone fails validation: under one mpirun, rank 0 starts in a folder with the
+    // graph file and rank 1 in one without it, so `file:graph.txt` reads on rank 0 only. Every
+    // rank stops before any work; rank 0 prints one error line naming rank 1; exit 2; no table.
+    void a_refusal_on_another_rank_stops_every_rank_with_one_error_line() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("lead") && QDir(dir.path()).mkpath("worker"));
+        QFile graph(dir.filePath("lead/graph.txt"));
+        QVERIFY(graph.open(QIODevice::WriteOnly));
+        graph.write("0 1\n1 2\n2 3\n3 0\n");
+        graph.close();
+        const QString out = dir.filePath("never.csv");
+        const QStringList sweep{"sweep",    "--graph", "file:graph.txt", "--lambda", "1",
+                                "--sweeps", "50",      "--out",          out};
+        const QString cli = qEnvironmentVariable("DIMERLAB_CLI");
+        // The lead alone reads the file: the sweep runs (the control for the case below).
+        const CliResult alone = run_process(
+            qEnvironmentVariable("DIMERLAB_MPIEXEC"),
+            mpirun_options() + QStringList{"-np", "1", "-wdir", dir.filePath("lead"), cli} + sweep, 300000);
+        QVERIFY2(alone.exit_code == 0, alone.err.constData());
+        QVERIFY(QFile::remove(out));
+        // The same for count --epsilon, whose ranks share every stage's replicas.
+        const QStringList count{"count", "--graph", "file:graph.txt", "--epsilon", "1", "--json"};
+        for (const QStringList& args : {sweep, count}) {
+            const CliResult r = run_process(
+                qEnvironmentVariable("DIMERLAB_MPIEXEC"),
+                mpirun_options() + QStringList{"-np", "1", "-wdir", dir.filePath("lead"), cli} + args +
+                    QStringList{":", "-np", "1", "-wdir", dir.filePath("worker"), cli} + args,
+                300000);
+            QVERIFY2(r.exit_code == 2, r.err.constData());
+            QVERIFY2(error_lines(r.err) == 1, r.err.constData());
+            QVERIFY2(r.err.contains("error: rank 1: "), r.err.constData());
+            QVERIFY2(r.out.isEmpty(), r.out.constData());
+            QVERIFY(!QFile::exists(out));
+        }
     }
 
     void damaged_and_foreign_checkpoints_are_refused() {

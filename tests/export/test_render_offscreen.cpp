@@ -4,18 +4,23 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <vector>
 
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "dimerlab_render/animation_export.hpp"
+#include "dimerlab_render/colour_legend.hpp"
 #include "dimerlab_render/gl_availability.hpp"
+#include "dimerlab_render/height_geometry.hpp"
 #include "dimerlab_render/marginal_cache.hpp"
 #include "dimerlab_render/monomer_heat.hpp"
 #include "dimerlab_render/offscreen_renderer.hpp"
+#include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/session_replay.hpp"
 #include "dimerlab_render/tile_geometry.hpp"
 #include "graph/graph_spec.hpp"
 #include "matching_enumeration.hpp"
+#include "model/face_rotation_rule.hpp"
 #include "model/matching_constants.hpp"
 #include "util/fnv_hash.hpp"
 
@@ -279,6 +284,86 @@ class TestRenderOffscreen : public QObject {
     }
 
     // Heat map: each vertex disc on the white-to-blue ramp of its heat, dimers drawn as plain edges.
+    // The height mode: each face's centre is the ramp colour of its height (faces of one height
+    // one colour, distinct heights distinct colours), and the faces at a monomer are grey.
+    void heightFunctionColours() {
+        auto graph = std::make_shared<const Graph>(make_graph("grid:6x6"));
+        auto scene = std::make_shared<const SceneGeometry>(graph);
+        const HeightFunction hf(*graph);
+        // Rows of horizontal dimers with the middle two rows rotated to vertical pairs: a perfect
+        // matching whose faces take several heights.
+        std::vector<std::uint32_t> mate = greedy_matching(*graph, [](VertexId) { return true; });
+        for (std::uint32_t f = 0; f < hf.faces().num_faces(); f += 3)
+            face_rotation_update(mate, hf.faces().face(f).data(), hf.faces().face_size, f % 2 == 0);
+        const FaceHeights h = hf.heights(mate);
+        QVERIFY(std::ranges::none_of(mate, [](std::uint32_t v) { return v == kNoMate; }));
+        QVERIFY(h.max - h.min >= 4);
+        bool has_heights = true;
+        const auto render = [&](const std::vector<std::uint32_t>& m, std::vector<std::uint8_t>& rgb) {
+            OffscreenRenderer off(300, 300);
+            off.renderer().set_scene(scene);
+            off.renderer().set_states(m);
+            off.renderer().set_colour_mode(ColourMode::height);
+            has_heights = has_heights && off.renderer().height_function() != nullptr;
+            off.camera().fit(scene->bounds());
+            off.render_rgb(rgb);
+            return off.camera();
+        };
+        const auto centre_pixel = [&](const Camera& camera, const std::vector<std::uint8_t>& rgb,
+                                      std::uint32_t f) {
+            glm::dvec2 c(0, 0);
+            for (VertexId v : hf.faces().face(f))
+                c += glm::dvec2(scene->vertex_xy()[2 * v], scene->vertex_xy()[2 * v + 1]) / 4.0;
+            return pixel(rgb, 300, camera.world_to_screen(c));
+        };
+        const auto near = [](const Rgb& a, const Rgb& b) {
+            return std::abs(a.r - b.r) <= 2 && std::abs(a.g - b.g) <= 2 && std::abs(a.b - b.b) <= 2;
+        };
+        std::vector<std::uint8_t> rgb(300 * 300 * 3);
+        const Camera camera = render(mate, rgb);
+        QVERIFY(has_heights);
+        std::map<std::int32_t, Rgb> by_height;
+        for (std::uint32_t f = 0; f < hf.faces().num_faces(); ++f) {
+            const Rgb got = centre_pixel(camera, rgb, f);
+            const float t = height_ramp(h, f);
+            // The three-stop ramp: low, mid, high at 0, 0.5, 1.
+            const auto channel = [&](int i) {
+                const float a = t < 0.5f ? palette::kHeightLow[i] : palette::kHeightMid[i];
+                const float b = t < 0.5f ? palette::kHeightMid[i] : palette::kHeightHigh[i];
+                const float u = t < 0.5f ? 2 * t : 2 * t - 1;
+                return int(std::lround(255 * (a + u * (b - a))));
+            };
+            const Rgb want{channel(0), channel(1), channel(2)};
+            QVERIFY2(near(got, want), text(got));
+            const auto [it, fresh] = by_height.emplace(h.height[f], got);
+            QVERIFY(near(it->second, got));
+        }
+        QVERIFY(by_height.size() >= 3);
+        for (auto a = by_height.begin(); a != by_height.end(); ++a)
+            for (auto b = std::next(a); b != by_height.end(); ++b) QVERIFY(!(a->second == b->second));
+        // A monomer pair: every face at either vertex is the defect grey.
+        const VertexId v = 2 * 6 + 2, w = mate[v];
+        mate[v] = mate[w] = kNoMate;
+        render(mate, rgb);
+        const FaceHeights hd = hf.heights(mate);
+        int grey = 0;
+        for (std::uint32_t f = 0; f < hf.faces().num_faces(); ++f) {
+            if (!hd.defect[f]) continue;
+            ++grey;
+            QVERIFY(near(centre_pixel(camera, rgb, f), Rgb{150, 150, 150}));
+        }
+        QVERIFY(grey >= 4);
+        // The legend: the same ramp ends, and the defect grey explained beside the dimer and monomer.
+        const ColourLegend legend = colour_legend(ColourMode::height);
+        QVERIFY(legend.has_scale);
+        QCOMPARE(legend.low, QColor(68, 1, 84));
+        QCOMPARE(legend.mid, QColor(33, 145, 140));
+        QCOMPARE(legend.high, QColor(253, 231, 37));
+        QVERIFY(std::ranges::any_of(legend.swatches, [](const LegendSwatch& sw) {
+            return sw.colour == QColor(150, 150, 150) && sw.label.contains("monomer");
+        }));
+    }
+
     void heatMapColours() {
         auto graph = std::make_shared<const Graph>(make_graph("grid:4x4"));
         auto scene = std::make_shared<const SceneGeometry>(graph);
@@ -370,7 +455,7 @@ class TestRenderOffscreen : public QObject {
         heat.reset(3);
         QCOMPARE(heat.fractions()[0], 0.0f);
         for (ColourMode m : {ColourMode::plain, ColourMode::orientation_parity, ColourMode::monomer_heat,
-                             ColourMode::exact_marginals, ColourMode::tiles})
+                             ColourMode::exact_marginals, ColourMode::tiles, ColourMode::height})
             QVERIFY(parse_colour_mode(colour_mode_name(m)) == m);
     }
 

@@ -2,12 +2,13 @@
 // the device Jacobi rounds (Algorithm A), the device-resident CudaJacobiSampler and the CUDA
 // ensemble must equal the sequential CPU sampler bit for bit,
 // and the device rounds and work must equal the one-pass depth oracle; the chromatic launches
-// equal the CPU chromatic sampler in both class orders; the interop edge-state kernel, run into a
+// equal the CPU chromatic sampler in both class orders; the face-class rotation launches equal
+// cpu-parallel's FaceClassSampler; the interop edge-state kernel, run into a
 // plain device buffer (no GL here), writes the CPU path's bytes. Exit 77 (reported by CTest as skipped,
 // never as passed) when this machine has no usable device; 1 on any mismatch.
 // --small: one graph, one λ, one seed, one block size, for compute-sanitizer runs (which are
 // slower by one or two orders of magnitude) in gpu/check-on-device.sh.
-// --only PART: one of replay, jacobi, chromatic, sampler, ensemble, edge-states, copy.
+// --only PART: one of replay, jacobi, chromatic, face-rotation, sampler, ensemble, edge-states, copy.
 // The same file is built against the CUDA-on-host layer as gpu_host_check (label gpu-host).
 #include <algorithm>
 #include <cstdio>
@@ -22,6 +23,7 @@
 #include "dimerlab_gpu/cuda_ensemble.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_gpu/device.hpp"
+#include "dimerlab_gpu/face_rotation.hpp"
 #include "dimerlab_gpu/gl_interop.hpp"
 #include "dimerlab_gpu/jacobi_block.hpp"
 #include "ensemble/sampler_ensemble.hpp"
@@ -29,6 +31,7 @@
 #include "model/edge_state.hpp"
 #include "model/update_tape.hpp"
 #include "parallel/depth_oracle.hpp"
+#include "sampling/face_class_sampler.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
 #include "util/fnv_hash.hpp"
@@ -132,6 +135,65 @@ int check_chromatic_on_device() {
         }
     }
     std::printf("device chromatic: %d runs, %d mismatches\n", runs, failures);
+    return failures;
+}
+
+// The face-class rotation launches on the device against cpu-parallel's FaceClassSampler (two
+// threads, every class split between them) for the same seed: square (grid, aztec) and hexagonal
+// (hex, hexagon) faces, from a greedy start with monomers (finite λ) and from a perfect matching
+// (λ = ∞), several calls in a row with counts that end inside a class; then CudaFaceClassSampler
+// from the cuda factory against the cpu-parallel factory's chain.
+int check_face_rotation_on_device() {
+    using namespace dimerlab;
+    int failures = 0, runs = 0;
+    for (const char* spec : pick({"grid:33x17", "aztec:12", "hex:20x14", "hexagon:7,5,6", "grid:8x8"})) {
+        const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
+        for (double lambda : pick({1.0, kInfiniteLambda})) {
+            for (std::uint64_t seed : pick({1ull, 0x123456789abcdefull})) {
+                const MateArray start = make_start_state(
+                    g, is_infinite_lambda(lambda) ? StartKind::maximum : StartKind::greedy, seed);
+                FaceClassSampler cpu(g, seed, LambdaRecord(lambda), start, 2, 0);
+                const std::uint64_t faces = cpu.faces().num_faces();
+                MateArray dev = start;
+                for (std::uint64_t count : {5 * faces, faces / 3 + 1, 2 * faces + 7, std::uint64_t{1}}) {
+                    ++runs;
+                    gpu::face_rotation_on_device(cpu.faces(), cpu.colouring(), seed, cpu.time(), count, dev);
+                    cpu.advance(count);
+                    if (dev != MateArray(cpu.mate().begin(), cpu.mate().end())) {
+                        ++failures;
+                        std::printf(
+                            "FACE ROTATION MISMATCH %s lambda=%g seed=%llu count=%llu: cpu %s gpu %s\n", spec,
+                            lambda, static_cast<unsigned long long>(seed),
+                            static_cast<unsigned long long>(count), hex16(state_hash(cpu.mate())).c_str(),
+                            hex16(state_hash(dev)).c_str());
+                    }
+                }
+                // The chain moved (a check that compares two frozen states proves nothing); the
+                // hex:WxH brick walls have one perfect matching, so at λ = ∞ they cannot move.
+                const bool can_freeze = is_infinite_lambda(lambda) && std::strncmp(spec, "hex:", 4) == 0;
+                if (dev == start && !can_freeze) {
+                    ++failures;
+                    std::printf("FACE ROTATION FROZEN %s lambda=%g\n", spec, lambda);
+                }
+            }
+        }
+        ++runs;
+        const MateArray start = make_start_state(g, StartKind::maximum, 9);
+        auto cpu =
+            make_cpu_parallel_sampler(g, Dynamics::rotation, 9, LambdaRecord(kInfiniteLambda), start, 1.0, 2);
+        auto dev = gpu::make_cuda_sampler(g, Dynamics::rotation, 9, LambdaRecord(kInfiniteLambda), start);
+        for (std::uint64_t count : {std::uint64_t{g.num_edges()}, std::uint64_t{37}}) {
+            cpu->advance(count);
+            dev->advance(count);
+        }
+        if (dev->backend_name() != "cuda" || dev->dynamics() != Dynamics::rotation ||
+            !std::equal(dev->mate().begin(), dev->mate().end(), cpu->mate().begin(), cpu->mate().end()) ||
+            dev->dimers() != cpu->dimers()) {
+            ++failures;
+            std::printf("CUDA FACE CLASS SAMPLER MISMATCH %s\n", spec);
+        }
+    }
+    std::printf("device face rotation: %d runs, %d mismatches\n", runs, failures);
     return failures;
 }
 
@@ -355,13 +417,10 @@ int main(int argc, char** argv) {
     const struct {
         const char* name;
         int (*run)();
-    } parts[] = {{"replay", check_sequential_replay},
-                 {"jacobi", check_jacobi_on_device},
-                 {"chromatic", check_chromatic_on_device},
-                 {"sampler", check_cuda_sampler},
-                 {"ensemble", check_cuda_ensemble},
-                 {"edge-states", check_edge_states},
-                 {"copy", check_copy_kernel}};
+    } parts[] = {{"replay", check_sequential_replay},      {"jacobi", check_jacobi_on_device},
+                 {"chromatic", check_chromatic_on_device}, {"face-rotation", check_face_rotation_on_device},
+                 {"sampler", check_cuda_sampler},          {"ensemble", check_cuda_ensemble},
+                 {"edge-states", check_edge_states},       {"copy", check_copy_kernel}};
     bool ran = false;
     for (const auto& part : parts) {
         if (g_only.empty() || g_only == part.name) {
@@ -371,7 +430,8 @@ int main(int argc, char** argv) {
     }
     if (!ran) {
         std::printf(
-            "error: --only takes replay, jacobi, chromatic, sampler, ensemble, edge-states or copy\n");
+            "error: --only takes replay, jacobi, chromatic, face-rotation, sampler, ensemble, edge-states or "
+            "copy\n");
         return 2;
     }
     std::printf("%s: %d mismatches\n", failures == 0 ? "PASS" : "FAIL", failures);

@@ -83,6 +83,38 @@ class TestSamplerFactory : public QObject {
         }
     }
 
+    // rotation on cuda is the face-class scan, the chain of cpu-parallel (not cpu's random-face
+    // chain): with a device it replays cpu-parallel bit for bit; without one, the fall-back runs
+    // that same chain, announced. auto keeps the cpu chain, since cuda's is a different one.
+    void cuda_rotation_is_the_face_class_scan_of_cpu_parallel() {
+        const Graph g = make_graph("aztec:6");
+        const bool device = cuda_availability().available;
+        SamplerSpec spec;
+        spec.seed = 3;
+        spec.dynamics = Dynamics::rotation;
+        spec.record = LambdaRecord(kInfiniteLambda);
+        spec.start = StartKind::maximum;
+        spec.backend = Backend::cpu_parallel;
+        const std::uint64_t scan =
+            hash_after(*make_sampler(g, spec, WhenUnavailable::refuse).sampler, 40 * g.num_edges());
+        spec.backend = Backend::cpu;
+        const std::uint64_t random_face =
+            hash_after(*make_sampler(g, spec, WhenUnavailable::refuse).sampler, 40 * g.num_edges());
+        QVERIFY(scan != random_face);
+        QVERIFY(backend_runs(Backend::cuda, Dynamics::rotation));
+        QVERIFY(!backend_runs(Backend::cuda, Dynamics::glauber_rotation));
+        spec.backend = Backend::cuda;
+        if (!device) QVERIFY_THROWS_EXCEPTION(InputError, make_sampler(g, spec, WhenUnavailable::refuse));
+        BuiltSampler built = make_sampler(g, spec, WhenUnavailable::run_on_cpu);
+        QCOMPARE(std::string(built.sampler->backend_name()), std::string(device ? "cuda" : "cpu-parallel"));
+        QCOMPARE(built.notice.empty(), device);
+        QCOMPARE(hash_after(*built.sampler, 40 * g.num_edges()), scan);
+        spec.backend = Backend::automatic;
+        built = make_sampler(g, spec, WhenUnavailable::run_on_cpu);
+        QCOMPARE(std::string(built.sampler->backend_name()), std::string("cpu"));
+        QCOMPARE(hash_after(*built.sampler, 40 * g.num_edges()), random_face);
+    }
+
     // An explicit start state is where every backend begins, on the fall-back path too, and the
     // trajectory from it is the sequential chain's.
     void an_explicit_start_is_honoured_by_every_backend() {

@@ -8,6 +8,8 @@
 
 #include "chromatic/class_order.hpp"
 #include "chromatic/edge_colouring.hpp"
+#include "faces/face_colouring.hpp"
+#include "faces/face_set.hpp"
 #include "parallel/jacobi_block_stats.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/sampler.hpp"
@@ -70,10 +72,32 @@ class CudaChromaticSampler final : public Sampler {
     ClassOrder class_order_;
 };
 
+// The face-class rotation scan (`rotation`, docs/algorithms.md §2.7) through one launch per face
+// colour class (dimerlab_gpu/face_rotation.hpp); bit-identical to cpu-parallel's FaceClassSampler
+// for the same seed. Not device-resident: each advance() segment uploads the matching and copies
+// it back. Throws InputError for a graph without lattice faces.
+class CudaFaceClassSampler final : public Sampler {
+  public:
+    CudaFaceClassSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start);
+
+    std::string_view backend_name() const override { return "cuda"; }
+    Dynamics dynamics() const override { return Dynamics::rotation; }
+    const FaceSet& faces() const { return faces_; }
+    const FaceColouring& colouring() const { return colouring_; }
+
+  protected:
+    void run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) override;
+
+  private:
+    FaceSet faces_;
+    FaceColouring colouring_;
+};
+
 // The "cuda" backend for `dynamics`: CudaJacobiSampler (glauber, blocks of
-// jacobi_block_updates(graph, block_sweeps)) or CudaChromaticSampler (chromatic). Throws
-// InfeasibleError with the probe's reason when there is no usable device, InputError for
-// jerrum-sinclair (no CUDA version) or a bad block_sweeps. The CUDA layer under lab's make_sampler.
+// jacobi_block_updates(graph, block_sweeps)), CudaChromaticSampler (chromatic) or
+// CudaFaceClassSampler (rotation). Throws InfeasibleError with the probe's reason when there is no
+// usable device, InputError for the dynamics without a CUDA version or a bad block_sweeps. The CUDA layer
+// under lab's make_sampler.
 std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                            LambdaRecord record, MateArray start, double block_sweeps = 1.0,
                                            ClassOrder class_order = ClassOrder::fixed);

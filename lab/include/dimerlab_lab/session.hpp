@@ -18,9 +18,9 @@ namespace dimerlab {
 // exact_marginals: by P(v unmatched) at the current λ, computed exactly when the graph is small.
 // tiles: each dimer drawn as its domino (square lattices) or lozenge (honeycomb); other graphs
 // are drawn as in orientation_parity.
-enum class ColourMode { plain, orientation_parity, monomer_heat, exact_marginals, tiles };
+enum class ColourMode { plain, orientation_parity, monomer_heat, exact_marginals, tiles, height };
 
-// "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals"
+// "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals" | "tiles" | "height"
 QString colour_mode_name(ColourMode mode);
 ColourMode parse_colour_mode(const QString& text);  // InputError otherwise
 

@@ -26,6 +26,7 @@ struct ColourLegend {
     // Heat-map modes: a scale from `low` to `high` with its end labels and title.
     bool has_scale = false;
     QColor low, high;
+    QColor mid;  // the scale's middle stop, where it has one (invalid: a two-colour scale)
     QString scale_title, low_label, high_label;
 };
 

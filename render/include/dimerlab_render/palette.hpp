@@ -27,6 +27,13 @@ inline constexpr float kLozengeColours[4][3] = {{250 / 255.f, 225 / 255.f, 160 /
                                                 {205 / 255.f, 130 / 255.f, 60 / 255.f},
                                                 {110 / 255.f, 60 / 255.f, 40 / 255.f},
                                                 {0, 0, 0}};
+// The height mode: faces on a three-stop ramp (viridis-like: purple, teal, yellow) from the lowest
+// to the highest height of the matching shown, bright and far from grey at every point; faces at
+// a monomer, where the height is undefined, in grey.
+inline constexpr Rgb kHeightLow{68 / 255.f, 1 / 255.f, 84 / 255.f};
+inline constexpr Rgb kHeightMid{33 / 255.f, 145 / 255.f, 140 / 255.f};
+inline constexpr Rgb kHeightHigh{253 / 255.f, 231 / 255.f, 37 / 255.f};
+inline constexpr Rgb kHeightDefect{150 / 255.f, 150 / 255.f, 150 / 255.f};
 // The heat-map modes ramp each vertex from white (0) to the monomer colour (1) (points.frag).
 inline constexpr Rgb kHeatLow{1.0f, 1.0f, 1.0f};
 

@@ -21,6 +21,7 @@
 #include "dimerlab_lab/session.hpp"
 #include "dimerlab_render/camera.hpp"
 #include "dimerlab_render/device_edge_states.hpp"
+#include "dimerlab_render/height_geometry.hpp"
 #include "dimerlab_render/scene_geometry.hpp"
 #include "dimerlab_render/tile_geometry.hpp"
 
@@ -73,6 +74,8 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     const std::shared_ptr<const SceneGeometry>& scene() const { return scene_; }
     // The tiles mode's shape for the current scene (none: drawn as orientation × parity).
     TileShape tile_shape() const { return tile_shape_; }
+    // The height mode's function for the current scene (null: drawn as plain).
+    const HeightFunction* height_function() const { return height_.get(); }
 
     // Clears and draws into the bound framebuffer. width_px × height_px is the logical size the
     // camera's viewport describes; the framebuffer has device_pixel_ratio times as many pixels.
@@ -84,6 +87,7 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     void draw_edges(const QMatrix4x4& view, int width_px, int height_px, float dpr, float unit_px,
                     double pixels_per_unit, bool heat_mode);
     void draw_tiles(const QMatrix4x4& view);
+    void draw_heights(const QMatrix4x4& view);
     // True when CUDA wrote the edge-state buffer from device_; false leaves it to the host upload.
     bool write_edge_states_on_device();
 
@@ -96,6 +100,11 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     std::vector<std::uint8_t> tile_classes_;
     std::vector<float> tile_vertices_;  // x, y, class per vertex; rebuilt when the states change
     bool tiles_dirty_ = false;
+    // The height mode: the scene's height function, the matching last shown, and the face
+    // triangles (x, y, ramp position) in tile_vertices_ when heights_in_buffer_.
+    std::unique_ptr<HeightFunction> height_;
+    std::vector<std::uint32_t> mate_;
+    bool heights_in_buffer_ = false;
     bool heat_dirty_ = false;
     bool scene_dirty_ = false;
     bool states_dirty_ = false;
