@@ -8,6 +8,7 @@
 #include <QWheelEvent>
 #include <optional>
 
+#include "exact_sample_text.hpp"
 #include "lambda_range.hpp"
 #include "rate_text.hpp"
 
@@ -198,6 +199,8 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
     ImGui::Text("%.1f sweeps", stats_.sweeps);
     ImGui::Text("%llu dimers, %llu monomers", static_cast<unsigned long long>(stats_.dimers),
                 static_cast<unsigned long long>(stats_.monomers));
+    if (stats_.coalescence_sweeps)
+        ImGui::TextUnformatted(exact_sample_text(stats_.coalescence_sweeps).toUtf8().constData());
 
     if (actions_.set_lambda) {
         if (!lambda_active_) lambda_edit_ = stats_.lambda;

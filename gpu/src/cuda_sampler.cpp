@@ -81,6 +81,8 @@ std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics
         case Dynamics::shuffle:
         case Dynamics::rotation:
         case Dynamics::glauber_rotation:
+        case Dynamics::cftp:
+        case Dynamics::shuffle_steps:
             break;
     }
     throw InputError("backend 'cuda' runs glauber and chromatic dynamics only, not '" +
