@@ -21,6 +21,7 @@
 #include "diagnostics_readings.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
+#include "model/lambda_record.hpp"
 #include "model/matching.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/observables.hpp"
@@ -211,8 +212,15 @@ void DiagnosticsPanel::observe(const Snapshot& snapshot) {
         generation_ = snapshot.generation;
         restart_series();
     }
+    const bool first_of_this_lab = last_serial_ == UINT64_MAX;  // reset() leaves it so
     last_serial_ = snapshot.serial;
-    set_lambda(snapshot.lambda);
+    if (first_of_this_lab) {
+        // The new lab's own λ, not a change: nothing was measured at the previous one's.
+        lambda_ = snapshot.lambda;
+        update_reference();
+    } else {
+        set_lambda(snapshot.lambda);
+    }
     monitor_->observe(snapshot.mate);
     last_mate_ = snapshot.mate;
     const double n = std::max<std::uint32_t>(1, graph_->num_vertices());
@@ -275,7 +283,12 @@ void DiagnosticsPanel::refresh_now() {
 void DiagnosticsPanel::update_reference() {
     reference_.reset();
     reference_name_.clear();
-    if (polynomial_ && graph_ && graph_->num_vertices() > 0) {
+    if (is_infinite_lambda(lambda_)) {
+        // The dimer model: every vertex covered, density 1 exactly (a lab at λ = ∞ opens only on a
+        // graph with a perfect matching).
+        reference_ = 1.0;
+        reference_name_ = "perfect matchings";
+    } else if (polynomial_ && graph_ && graph_->num_vertices() > 0) {
         reference_ = 2.0 * polynomial_->mean_dimers(lambda_) / graph_->num_vertices();
         reference_name_ = "exact mean";
     } else if (lattice_) {

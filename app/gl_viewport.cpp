@@ -6,6 +6,7 @@
 #include <QWheelEvent>
 #include <cmath>
 
+#include "model/lambda_record.hpp"
 #include "model/matching_constants.hpp"
 
 namespace dimerlab::app {
@@ -92,6 +93,14 @@ void GlViewport::feed_heat() {
     if (renderer_.colour_mode() == ColourMode::monomer_heat) {
         renderer_.set_heat(heat_.fractions());
     } else if (renderer_.colour_mode() == ColourMode::exact_marginals) {
+        if (is_infinite_lambda(lambda_)) {
+            // Only perfect matchings have weight at λ = ∞: P(v unmatched) = 0 for every v, exactly
+            // (the chain runs only on graphs that have one), with no count to make.
+            shown_marginals_.assign(scene_->graph().num_vertices(), 0.0f);
+            renderer_.set_heat(shown_marginals_);
+            colour_note_.clear();
+            return;
+        }
         const auto m = marginals_.get(scene_->graph(), lambda_);
         if (m) {
             shown_marginals_.assign(m->begin(), m->end());

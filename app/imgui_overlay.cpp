@@ -10,6 +10,7 @@
 
 #include "exact_sample_text.hpp"
 #include "lambda_range.hpp"
+#include "model/lambda_record.hpp"
 #include "rate_text.hpp"
 
 namespace dimerlab::app {
@@ -202,7 +203,12 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
     if (stats_.coalescence_sweeps)
         ImGui::TextUnformatted(exact_sample_text(stats_.coalescence_sweeps).toUtf8().constData());
 
-    if (actions_.set_lambda) {
+    if (actions_.set_lambda && is_infinite_lambda(stats_.lambda)) {
+        // The slider's scale ends at kLambdaMax: at λ = ∞ it would show a λ that does not run.
+        // The toolbar and the Model panel leave ∞.
+        ImGui::TextUnformatted("lambda = inf (perfect matchings)");
+        lambda_active_ = false;
+    } else if (actions_.set_lambda) {
         if (!lambda_active_) lambda_edit_ = stats_.lambda;
         constexpr float kSliderWidth = 160;
         const ImVec2 track = ImGui::GetCursorScreenPos();

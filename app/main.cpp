@@ -1,7 +1,7 @@
 // dimerlab: the desktop program. Opens a window on a preset (default: grid:64x64 at λ=1,
 // running) or a saved session, and can be automated for demos, tests and measurements:
-//   dimerlab [--preset NAME | --session FILE] [--graph SPEC] [--lambda L] [--frames N]
-//            [--screenshot FILE.png] [--size WxH] [--fps-report]
+//   dimerlab [--preset NAME | --session FILE] [--graph SPEC] [--lambda L|inf] [--dynamics D]
+//            [--colour MODE] [--frames N] [--screenshot FILE.png] [--size WxH] [--fps-report]
 // The viewport needs OpenGL 3.3 through a display (X11 or Xvfb); without one it exits with 2.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -28,7 +28,10 @@
 #include "gl_viewport.hpp"
 #include "help_dialog.hpp"
 #include "main_window.hpp"
+#include "model/lambda_record.hpp"
 #include "partition_panel.hpp"
+#include "sampling/sampler.hpp"
+#include "sampling/start_state.hpp"
 #include "util/errors.hpp"
 #include "verification_panel.hpp"
 
@@ -174,7 +177,11 @@ int main(int argc, char** argv) {
     // Parsed by take_session_arg; listed here for --help only.
     QCommandLineOption session_opt("session", "Session file to open (replayed to its update index).", "FILE");
     QCommandLineOption graph_opt("graph", "Graph spec, overrides the preset's.", "SPEC");
-    QCommandLineOption lambda_opt("lambda", "Dimer activity, overrides the preset's.", "L");
+    QCommandLineOption lambda_opt("lambda", "Dimer activity, overrides the preset's; inf: perfect matchings.",
+                                  "L");
+    QCommandLineOption dynamics_opt("dynamics", "Dynamics, overrides the preset's (as in dimerlab-cli).",
+                                    "D");
+    QCommandLineOption colour_opt("colour", "Colour mode, overrides the preset's (plain, tiles, …).", "MODE");
     QCommandLineOption frames_opt("frames", "Draw N frames (one step of the chain each), then quit.", "N");
     QCommandLineOption shot_opt("screenshot", "Save the window to this PNG after the last frame, then quit.",
                                 "FILE");
@@ -188,8 +195,8 @@ int main(int argc, char** argv) {
                                         "the frames.");
     QCommandLineOption help_shot_opt(
         "help-screenshot", "Save the Help window (What am I looking at) to this PNG, then quit.", "FILE");
-    parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, frames_opt, shot_opt, size_opt,
-                       fps_opt, populate_opt, presentation_opt, help_shot_opt});
+    parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, dynamics_opt, colour_opt, frames_opt,
+                       shot_opt, size_opt, fps_opt, populate_opt, presentation_opt, help_shot_opt});
     parser.process(qapp);
 
     const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt) ||
@@ -209,16 +216,26 @@ int main(int argc, char** argv) {
             session.graph = parser.value(graph_opt).toStdString();
             session.view.has_camera = false;
         }
+        if ((parser.isSet(lambda_opt) || parser.isSet(dynamics_opt)) && session.update_index > 0)
+            throw dimerlab::InputError("--lambda and --dynamics cannot change a session's recorded chain");
+        if (parser.isSet(dynamics_opt))
+            session.dynamics = dimerlab::parse_dynamics(parser.value(dynamics_opt).toStdString());
         if (parser.isSet(lambda_opt)) {
-            bool ok = false;
-            const double lambda = parser.value(lambda_opt).toDouble(&ok);
-            if (!ok)
-                throw dimerlab::InputError("--lambda '" + parser.value(lambda_opt).toStdString() +
-                                           "' is not a number");
-            if (session.update_index > 0)
-                throw dimerlab::InputError("--lambda cannot change a session's λ record");
-            session.record = dimerlab::LambdaRecord(lambda);
+            session.record = dimerlab::LambdaRecord(
+                dimerlab::parse_lambda(parser.value(lambda_opt).toStdString(), "--lambda"));
+            // At λ = ∞ a chain starts from a perfect matching, as the window's ∞ does.
+            if (session.record.infinite() &&
+                (session.start == dimerlab::StartKind::empty || session.start == dimerlab::StartKind::greedy))
+                session.start = dimerlab::StartKind::maximum;
         }
+        if (parser.isSet(graph_opt) || parser.isSet(lambda_opt) || parser.isSet(dynamics_opt)) {
+            // Another chain than the preset's: its title and description no longer describe it.
+            session.name = QString::fromStdString(session.graph);
+            session.title.clear();
+            session.description.clear();
+        }
+        if (parser.isSet(colour_opt))
+            session.view.colour = dimerlab::parse_colour_mode(parser.value(colour_opt));
         if (parser.isSet(frames_opt)) {
             bool ok = false;
             frames = parser.value(frames_opt).toInt(&ok);

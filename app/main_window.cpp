@@ -28,13 +28,16 @@
 #include "export_animation_dialog.hpp"
 #include "export_measurements_dialog.hpp"
 #include "gl_viewport.hpp"
+#include "gui_words.hpp"
 #include "help_dialog.hpp"
 #include "help_pages.hpp"
 #include "lambda_range.hpp"
+#include "lambda_spin_box.hpp"
 #include "memory_estimate.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
 #include "rate_text.hpp"
+#include "sampling/perfect_matching.hpp"
 #include "session_path.hpp"
 #include "util/errors.hpp"
 #include "verification_panel.hpp"
@@ -80,6 +83,11 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     build_docks();
     status_ = new QLabel(this);
     statusBar()->addWidget(status_);
+    refusal_ = new QLabel(this);
+    refusal_->setObjectName("refusal");
+    refusal_->setStyleSheet("color: #c62828;");
+    refusal_->hide();
+    statusBar()->addWidget(refusal_, 1);
     building_box_ = new QWidget(this);
     auto* building_row = new QHBoxLayout(building_box_);
     building_row->setContentsMargins(0, 0, 0, 0);
@@ -113,15 +121,7 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
                 sync_controls();
             },
         .step = [this] { controller_->step_frame(); },
-        .set_lambda =
-            [this](double lambda) {
-                try {
-                    controller_->set_lambda(lambda);
-                } catch (const InputError&) {
-                    return;  // the slider's range keeps λ valid
-                }
-                lambda_changed_elsewhere(lambda);
-            },
+        .set_lambda = [this](double lambda) { request_lambda(lambda); },
     });
     update_overlay();
     default_state_ = saveState();
@@ -202,9 +202,11 @@ QString MainWindow::caption_text() const {
     const Snapshot& s = controller_->snapshot();
     const Graph& g = controller_->graph();
     const double sweeps = g.num_edges() > 0 ? static_cast<double>(s.time) / g.num_edges() : 0;
-    return QString("%1   ·   λ = %2   ·   %3 dynamics   ·   %4 sweeps")
+    const QString title = controller_->opened_session().title;
+    return QString("%1%2   ·   λ = %3   ·   %4 dynamics   ·   %5 sweeps")
+        .arg(title.isEmpty() ? QString() : title + "   ·   ")
         .arg(QString::fromStdString(g.spec()))
-        .arg(controller_->lambda())
+        .arg(lambda_display_text(controller_->lambda()))
         .arg(QString::fromUtf8(dynamics_name(controller_->opened_session().dynamics)))
         .arg(sweeps, 0, 'f', 0);
 }
@@ -258,14 +260,8 @@ void MainWindow::build_docks() {
     connect(leave, &QShortcut::activated, this, [this] { set_presentation(false); });
     view->addAction("&Reset layout", this, [this] { reset_layout(); });
     connect(model_panel_, &ModelPanel::apply_requested, this, [this](const Session& s) { apply_model(s); });
-    connect(model_panel_, &ModelPanel::lambda_changed, this, [this](double l) {
-        try {
-            controller_->set_lambda(l);
-        } catch (const InputError&) {
-            return;  // the entry's range keeps λ valid; nothing to record otherwise
-        }
-        lambda_changed_elsewhere(l);
-    });
+    connect(model_panel_, &ModelPanel::lambda_changed, this,
+            [this](double l) { request_lambda(l, LambdaSource::model_panel); });
     verification_panel_->load();
     // Every drawn frame, however it was driven (frame clock or automation), feeds the diagnostics;
     // observe() ignores a snapshot it has already seen.
@@ -279,12 +275,12 @@ void MainWindow::apply_model(const Session& requested) {
     session.view.colour = view_->colour_mode();
     QString refusal;
     if (!confirm_graph_memory(this, session.graph, &refusal)) {
-        if (!refusal.isEmpty()) model_panel_->show_build_error(refusal);
+        if (!refusal.isEmpty()) show_refusal(refusal);
         return;
     }
     open_session_in_background(session, [this](const QString& error) {
-        // Only building finds some errors (memory); the old lab keeps running.
-        model_panel_->show_build_error(error);
+        // Only building finds some errors (memory, no perfect matching); the old lab keeps running.
+        show_refusal(error);
     });
 }
 
@@ -317,6 +313,7 @@ void MainWindow::open_session_in_background(const Session& session,
             if (out.lab) {
                 try {
                     controller_ = std::make_unique<LabController>(session, *view_, std::move(*out.lab));
+                    refusal_->hide();
                     sync_controls();
                     panels_follow_session();
                     update_status();
@@ -337,6 +334,55 @@ void MainWindow::cancel_build() {
     ++build_job_;
     building_ = false;
     building_box_->hide();
+}
+
+void MainWindow::request_lambda(double lambda, LambdaSource source) {
+    const double running = controller_->lambda();
+    if (is_infinite_lambda(lambda) == is_infinite_lambda(running)) {
+        if (lambda == running) return lambda_changed_elsewhere(lambda);
+        try {
+            controller_->set_lambda(lambda);
+        } catch (const InputError& e) {
+            show_refusal(QString::fromUtf8(e.what()));
+            return;
+        }
+        refusal_->hide();
+        lambda_changed_elsewhere(lambda);
+        return;
+    }
+    // Across ∞: a new chain at update 0.
+    const bool from_panel = source == LambdaSource::model_panel && model_panel_->spec_valid();
+    Session next = from_panel ? model_panel_->pending_session() : controller_->current_session();
+    next.record = LambdaRecord(lambda);
+    next.update_index = 0;
+    next.state_hash.reset();
+    if (!from_panel) {
+        // The preset's words described the old λ (a changed chain drops them, as in the panel).
+        next.name = QString::fromStdString(next.graph);
+        next.title.clear();
+        next.description.clear();
+    }
+    if (is_infinite_lambda(lambda) && (next.start == StartKind::empty || next.start == StartKind::greedy))
+        next.start = StartKind::maximum;
+    try {
+        // Cheap, and needs no graph: refused at once, without a build.
+        require_dynamics_runs_at(next.dynamics, next.record);
+    } catch (const std::exception& e) {
+        show_refusal(QString::fromUtf8(e.what()));
+        return;
+    }
+    if (from_panel) return apply_model(next);  // a new graph may need the memory question
+    open_session_in_background(next, [this](const QString& error) { show_refusal(error); });
+}
+
+void MainWindow::show_refusal(const QString& message) {
+    const QString words = in_gui_words(message);
+    refusal_->setText(words);
+    refusal_->setToolTip(words);
+    refusal_->show();
+    model_panel_->show_build_error(words);
+    // Every control back to the λ that runs.
+    lambda_changed_elsewhere(controller_->lambda());
 }
 
 void MainWindow::lambda_changed_elsewhere(double lambda) {
@@ -397,17 +443,11 @@ void MainWindow::build_toolbar() {
     connect(reset, &QAction::triggered, this, [this] { controller_->reset(); });
     bar->addSeparator();
     bar->addWidget(new QLabel(" λ ", this));
-    lambda_box_ = new QDoubleSpinBox(this);
-    lambda_box_->setDecimals(6);
-    lambda_box_->setRange(kLambdaMin, kLambdaMax);
-    lambda_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    lambda_box_->setToolTip("Dimer activity; a change is recorded at the update index the chain has reached");
-    lambda_box_->setKeyboardTracking(false);  // one recorded λ change per committed edit, not per keystroke
-    connect(lambda_box_, &QDoubleSpinBox::valueChanged, this, [this](double l) {
-        controller_->set_lambda(l);
-        model_panel_->set_lambda(l);
-        partition_panel_->set_problem(controller_->graph().spec(), l);
-    });
+    lambda_box_ = new LambdaSpinBox(this);
+    lambda_box_->setToolTip(
+        "Dimer activity; a change is recorded at the update index the chain has reached. inf or ∞: "
+        "perfect matchings (the chain restarts)");
+    connect(lambda_box_, &QDoubleSpinBox::valueChanged, this, [this](double l) { request_lambda(l); });
     bar->addWidget(lambda_box_);
     bar->addWidget(new QLabel("  sweeps/frame ", this));
     speed_box_ = new QDoubleSpinBox(this);
@@ -493,6 +533,7 @@ void MainWindow::open_session(const Session& session) {
     // The new controller is built first: on a bad session the old one keeps running.
     auto next = std::make_unique<LabController>(session, *view_);
     controller_ = std::move(next);
+    refusal_->hide();
     sync_controls();
     panels_follow_session();
     update_status();
@@ -559,7 +600,7 @@ void MainWindow::update_status() {
     const double sweeps = static_cast<double>(s.time) / g.num_edges();
     status_->setText(QString("%1   λ = %2   sweeps %3   dimers %4   monomers %5   covered %6   %7 fps   %8")
                          .arg(QString::fromStdString(g.spec()))
-                         .arg(controller_->lambda())
+                         .arg(lambda_display_text(controller_->lambda()))
                          .arg(sweeps, 0, 'f', 0)
                          .arg(s.dimers)
                          .arg(g.num_vertices() - 2 * s.dimers)

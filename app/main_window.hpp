@@ -77,6 +77,18 @@ class MainWindow : public QMainWindow {
     QComboBox* colour_box() const { return colour_box_; }
     QLabel* status_label() const { return status_; }
     QLabel* building_label() const { return building_label_; }
+    // Why the last λ or Model change was refused (the old lab kept running); hidden otherwise.
+    QLabel* refusal_label() const { return refusal_; }
+    // Every λ control ends here (toolbar, Model panel, HUD). Within finite λ, or at ∞, it is a
+    // recorded change of the running chain; between them it is a new chain (perfect matchings and
+    // monomer-dimer matchings are different state spaces) at update 0, built in the background:
+    // from the running session for the toolbar and the HUD, from the Model panel's settings (its
+    // graph and dynamics, as Apply would) for the panel. At ∞ an empty or greedy start becomes
+    // maximum, the start every chain there needs. A refusal (no perfect matching, a dynamics that
+    // cannot move one) shows in refusal_label() and under the Model panel's graph; the old lab and
+    // its λ stay.
+    enum class LambdaSource { toolbar, model_panel };
+    void request_lambda(double lambda, LambdaSource source = LambdaSource::toolbar);
     // "H brings the HUD back", shown while the HUD is hidden.
     QLabel* hud_hint() const { return hud_hint_; }
     // Why the picture is not in the chosen colour mode, beside the choice (hidden when it is).
@@ -103,6 +115,7 @@ class MainWindow : public QMainWindow {
     void build_docks();
     void apply_model(const Session& session);
     void lambda_changed_elsewhere(double lambda);
+    void show_refusal(const QString& message);
     void panels_follow_session();
     void sync_controls();
     void on_frame();
@@ -120,6 +133,7 @@ class MainWindow : public QMainWindow {
     QDoubleSpinBox* speed_box_ = nullptr;
     QComboBox* colour_box_ = nullptr;
     QLabel* status_ = nullptr;
+    QLabel* refusal_ = nullptr;
     QWidget* building_box_ = nullptr;  // "building…", a busy bar and Cancel
     QLabel* building_label_ = nullptr;
     bool building_ = false;

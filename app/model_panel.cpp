@@ -10,6 +10,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QStringList>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -17,6 +18,9 @@
 #include <cmath>
 
 #include "dimerlab_lab/sampler_factory.hpp"
+#include "dynamics_choices.hpp"
+#include "enum_values.hpp"
+#include "family_picker.hpp"
 #include "graph/graph_spec.hpp"
 #include "sampling/start_state.hpp"
 
@@ -24,6 +28,19 @@ namespace dimerlab::app {
 
 ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout;
+    // A preset's own words, so a lecturer needs no slide to say what the demo shows.
+    title_label_ = new QLabel(this);
+    title_label_->setObjectName("preset-title");
+    title_label_->setWordWrap(true);
+    QFont title_font = title_label_->font();
+    title_font.setBold(true);
+    title_font.setPointSizeF(title_font.pointSizeF() * 1.2);
+    title_label_->setFont(title_font);
+    description_label_ = new QLabel(this);
+    description_label_->setObjectName("preset-description");
+    description_label_->setWordWrap(true);
+    description_label_->setTextFormat(Qt::PlainText);
+    title_label_->setTextFormat(Qt::PlainText);
     spec_edit_ = new QLineEdit(this);
     spec_edit_->setPlaceholderText("grid:64x64, torus:32x32, aztec:20, complete:12, regular:1000,3 …");
     spec_edit_->setToolTip("Graph spec family:params, as in dimerlab-cli --graph");
@@ -40,15 +57,17 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     spec_box->addWidget(error_label_);
     spec_box->addWidget(notice_label_);
     form->addRow("Graph", spec_box);
+    family_picker_ = new FamilyPicker(this);
+    form->addRow("Family", family_picker_);
 
     lambda_slider_ = new QSlider(Qt::Horizontal, this);
-    lambda_slider_->setRange(0, lambda_slider_steps());
-    lambda_slider_->setToolTip(QString("λ on a log scale, %1 … %2").arg(kLambdaMin).arg(kLambdaMax));
-    lambda_entry_ = new QDoubleSpinBox(this);
-    lambda_entry_->setRange(kLambdaMin, kLambdaMax);
-    lambda_entry_->setDecimals(6);
-    lambda_entry_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    lambda_entry_->setKeyboardTracking(false);  // one recorded λ change per entry, not per keystroke
+    lambda_slider_->setRange(0, lambda_slider_infinity_position());
+    lambda_slider_->setToolTip(
+        QString("λ on a log scale, %1 … %2, and at the right end ∞ (perfect matchings; the chain restarts)")
+            .arg(kLambdaMin)
+            .arg(kLambdaMax));
+    lambda_entry_ = new LambdaSpinBox(this);
+    lambda_entry_->setToolTip("Dimer activity: a positive number, or inf / ∞ for perfect matchings");
     auto* lambda_row = new QHBoxLayout;
     lambda_row->addWidget(lambda_slider_, 1);
     lambda_row->addWidget(lambda_entry_);
@@ -58,9 +77,22 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     seed_box_->setRange(0, INT_MAX);
     form->addRow("Seed", seed_box_);
     dynamics_box_ = new QComboBox(this);
-    for (Dynamics d : {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic}) {
+    // Every dynamics the core defines; one the app cannot run is listed, disabled, with the reason.
+    for (Dynamics d : core_dynamics()) {
         dynamics_box_->addItem(QString::fromUtf8(dynamics_name(d)));
+        const int i = dynamics_box_->count() - 1;
+        const QString why_not = dynamics_unavailable_reason(d);
+        dynamics_box_->setItemData(i, why_not.isEmpty() ? dynamics_words(d) : why_not, Qt::ToolTipRole);
+        if (!why_not.isEmpty()) {
+            if (auto* items = qobject_cast<QStandardItemModel*>(dynamics_box_->model()))
+                items->item(i)->setEnabled(false);
+        }
     }
+    auto dynamics_tip = [this] {
+        dynamics_box_->setToolTip(dynamics_box_->currentData(Qt::ToolTipRole).toString());
+    };
+    connect(dynamics_box_, &QComboBox::currentIndexChanged, this, dynamics_tip);
+    dynamics_tip();
     form->addRow("Dynamics", dynamics_box_);
     backend_box_ = new QComboBox(this);
     backend_box_->addItem("CPU sequential", QString::fromUtf8(backend_name(Backend::cpu)));
@@ -86,7 +118,7 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     backend_col->addWidget(backend_note_);
     form->addRow("Backend", backend_col);
     start_box_ = new QComboBox(this);
-    for (StartKind k : {StartKind::empty, StartKind::greedy, StartKind::maximum}) {
+    for (StartKind k : enum_values<StartKind>(start_kind_name, parse_start_kind)) {  // a new kind appears
         start_box_->addItem(QString::fromUtf8(start_kind_name(k)));
     }
     form->addRow("Start", start_box_);
@@ -100,13 +132,19 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
     apply_ = new QPushButton("Apply", this);
     apply_->setToolTip("Rebuild the lab from these settings (the chain restarts at update 0)");
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(title_label_);
+    layout->addWidget(description_label_);
     layout->addLayout(form);
     layout->addWidget(apply_);
     layout->addStretch(1);
 
-    connect(spec_edit_, &QLineEdit::textChanged, this, [this] {
+    connect(spec_edit_, &QLineEdit::textChanged, this, [this](const QString& text) {
         notice_label_->hide();  // they describe the graph built from the previous text
+        family_picker_->show_spec(text);
         validate();
+    });
+    connect(family_picker_, &FamilyPicker::spec_edited, this, [this](const QString& spec) {
+        if (spec != spec_edit_->text()) spec_edit_->setText(spec);
     });
     connect(spec_edit_, &QLineEdit::returnPressed, this, &ModelPanel::apply);
     connect(apply_, &QPushButton::clicked, this, &ModelPanel::apply);
@@ -137,6 +175,8 @@ void ModelPanel::set_session(const Session& session) {
         const QSignalBlocker b(spec_edit_);
         spec_edit_->setText(QString::fromStdString(session.graph));
     }
+    family_picker_->show_spec(spec_edit_->text());
+    show_about(session);
     base_lambda_ = session.record.lambda_at(session.update_index);
     set_lambda(base_lambda_);
     const QSignalBlocker b1(seed_box_), b2(dynamics_box_), b3(start_box_), b4(speed_box_), b5(backend_box_);
@@ -147,6 +187,13 @@ void ModelPanel::set_session(const Session& session) {
     start_box_->setCurrentText(QString::fromUtf8(start_kind_name(session.start)));
     speed_box_->setValue(session.sweeps_per_frame);
     validate();
+}
+
+void ModelPanel::show_about(const Session& session) {
+    title_label_->setText(session.title);
+    title_label_->setVisible(!session.title.isEmpty());
+    description_label_->setText(session.description);
+    description_label_->setVisible(!session.description.isEmpty());
 }
 
 void ModelPanel::set_lambda(double lambda) {

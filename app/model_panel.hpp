@@ -12,6 +12,7 @@
 
 #include "dimerlab_lab/session.hpp"
 #include "lambda_range.hpp"
+#include "lambda_spin_box.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -22,6 +23,8 @@ class QSlider;
 class QSpinBox;
 
 namespace dimerlab::app {
+
+class FamilyPicker;
 
 class ModelPanel : public QWidget {
     Q_OBJECT
@@ -49,6 +52,13 @@ class ModelPanel : public QWidget {
     Session pending_session() const;
 
     QLineEdit* spec_edit() const { return spec_edit_; }
+    FamilyPicker* family_picker() const { return family_picker_; }
+    QComboBox* dynamics_box() const { return dynamics_box_; }
+    QComboBox* start_box() const { return start_box_; }
+    // The shown session's preset title (bold) and description, at the top; hidden for a session
+    // that has none (a user's own chain: pending_session drops them).
+    QLabel* title_label() const { return title_label_; }
+    QLabel* description_label() const { return description_label_; }
     QLabel* error_label() const { return error_label_; }
     QLabel* notice_label() const { return notice_label_; }
     QSlider* lambda_slider() const { return lambda_slider_; }
@@ -72,14 +82,18 @@ class ModelPanel : public QWidget {
 
   private:
     void validate();
+    void show_about(const Session& session);
 
     Session base_;  // keeps the fields the panel does not edit (name, view settings)
     QString spec_error_;
+    QLabel* title_label_ = nullptr;
+    QLabel* description_label_ = nullptr;
     QLineEdit* spec_edit_ = nullptr;
+    FamilyPicker* family_picker_ = nullptr;
     QLabel* error_label_ = nullptr;
     QLabel* notice_label_ = nullptr;
     QSlider* lambda_slider_ = nullptr;
-    QDoubleSpinBox* lambda_entry_ = nullptr;
+    LambdaSpinBox* lambda_entry_ = nullptr;
     QSpinBox* seed_box_ = nullptr;
     QComboBox* dynamics_box_ = nullptr;
     QComboBox* backend_box_ = nullptr;

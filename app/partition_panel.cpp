@@ -14,10 +14,23 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 #include "counting/approx/approx_count.hpp"
+#include "counting/approx/estimate_cost.hpp"
 #include "counting/exact/matching_polynomial.hpp"
+#include "counting/exact/polynomial_zeros.hpp"
+#include "counting/limits/graph_limit.hpp"
+#include "diagnostics/cancelled.hpp"
+#include "dimerlab_lab/lambda_point.hpp"
+#include "dimerlab_lab/sampler_factory.hpp"
+#include "export/lecture_plots.hpp"
+#include "export/zeros_plot.hpp"
 #include "graph/graph_spec.hpp"
+#include "lambda_spin_box.hpp"
+#include "log_z_at_lambda.hpp"
+#include "model/lambda_record.hpp"
+#include "plot_view.hpp"
 #include "series_chart.hpp"
 #include "util/errors.hpp"
 
@@ -50,6 +63,43 @@ constexpr LatticeFreeEnergy kSquareLatticeF[] = {{0.25, 0.30026257002},
                                                  {4.0, 1.1683758}};
 // ln Z(L×L)/L² ≈ h₂ − 0.33/L on open grids at λ = 1 (docs/algorithms.md §7.2).
 constexpr double kGridFiniteSizeSlope = 0.33;
+// The calibration run: long enough to time a few sweeps of a large graph, short enough not to be
+// noticed before the estimate starts.
+constexpr double kCalibrationSeconds = 0.15;
+// The estimator's default replica count: its threads never exceed it (ApproxOptions::threads).
+constexpr unsigned kEstimateReplicas = 8;
+// The lecture curves: λ from 1/20 to 20 (log scale), and the exact polynomial only when quick.
+constexpr double kCurveLambdaLo = 0.05, kCurveLambdaHi = 20;
+constexpr int kCurvePoints = 41;
+constexpr std::uint64_t kCurveExactMaxStates = std::uint64_t{1} << 16;
+// The estimated points: a few λ, each a chain of about this many updates (50 to 2000 sweeps), so a
+// 256×256 grid takes seconds per point on one core.
+constexpr int kCurveEstimatePoints = 9;
+constexpr std::uint64_t kCurveUpdatesPerPoint = 20'000'000;
+
+// Chain updates per second of the whole estimate on this graph: a single-thread Glauber run timed
+// for kCalibrationSeconds, times the threads the estimator uses.
+double calibrate_update_rate(const Graph& g, double lambda, const TaskContext& task) {
+    SamplerSpec spec;
+    spec.graph = g.spec();
+    spec.seed = 1;
+    spec.dynamics = Dynamics::glauber;
+    spec.backend = Backend::cpu;
+    spec.start = StartKind::empty;
+    spec.record = LambdaRecord(lambda);
+    BuiltSampler built = make_sampler(g, spec, WhenUnavailable::refuse);
+    const std::uint64_t chunk = std::max<std::uint64_t>(g.num_edges(), 1024);
+    std::uint64_t updates = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    double seconds = 0;
+    do {
+        built.sampler->advance(chunk);
+        updates += chunk;
+        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    } while (seconds < kCalibrationSeconds && !task.cancelled());
+    const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, kEstimateReplicas);
+    return static_cast<double>(updates) / std::max(seconds, 1e-9) * threads;
+}
 
 }  // namespace
 
@@ -58,6 +108,14 @@ std::optional<double> square_lattice_log_z_per_site(double lambda) {
         if (std::abs(lambda - p.lambda) <= 1e-12 * p.lambda) return p.f;
     }
     return std::nullopt;
+}
+
+QString duration_text(double seconds) {
+    if (!std::isfinite(seconds)) return "?";
+    if (seconds < 90) return QString("%1 s").arg(std::max(1.0, std::round(seconds)), 0, 'f', 0);
+    if (seconds < 5400) return QString("%1 min").arg(seconds / 60, 0, 'f', 1);
+    if (seconds < 48 * 3600) return QString("%1 h").arg(seconds / 3600, 0, 'f', 1);
+    return QString("%1 days").arg(seconds / 86400, 0, 'f', 1);
 }
 
 QString without_cli_flags(const QString& message) {
@@ -101,6 +159,35 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
         new SeriesChart("ln Z / n against size", "1/√n", "ln Z / n", {"finite-size law h₂ − 0.33/L"});
     per_site_chart_->series()->setPointsVisible(true);
 
+    // The long-estimate warning: hidden until a projection exceeds kLongEstimateSeconds.
+    warning_ = new QWidget(this);
+    warning_label_ = new QLabel(warning_);
+    warning_label_->setWordWrap(true);
+    warning_label_->setStyleSheet("color: #b26a00;");
+    run_anyway_button_ = new QPushButton("Run anyway", warning_);
+    larger_epsilon_button_ = new QPushButton(warning_);
+    warning_cancel_button_ = new QPushButton("Cancel", warning_);
+    {
+        auto* choice = new QHBoxLayout;
+        choice->addWidget(run_anyway_button_);
+        choice->addWidget(larger_epsilon_button_);
+        choice->addWidget(warning_cancel_button_);
+        choice->addStretch(1);
+        auto* box = new QVBoxLayout(warning_);
+        box->setContentsMargins(0, 0, 0, 0);
+        box->addWidget(warning_label_);
+        box->addLayout(choice);
+    }
+    warning_->hide();
+
+    curves_button_ = new QPushButton("Curves", this);
+    curves_button_->setToolTip("Zeros of Z and the covered fraction against λ, from the exact polynomial");
+    zeros_label_ = new QLabel(this);
+    zeros_label_->setWordWrap(true);
+    zeros_view_ = new PlotView("zeros", this);
+    density_view_ = new PlotView("covered-fraction", this);
+    tau_view_ = new PlotView("tau-int", this);
+
     // The buttons and ε come before the results: a result that wraps onto more lines grows the
     // panel below them, so the buttons never move under the mouse.
     auto* buttons = new QHBoxLayout;
@@ -117,12 +204,22 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(content);
     layout->addWidget(problem_label_);
     layout->addLayout(buttons);
+    layout->addWidget(warning_);
     layout->addWidget(progress_);
     layout->addLayout(form);
     for (SeriesChart* c : {convergence_chart_, per_site_chart_}) {
         c->setMinimumHeight(150);
         c->setMaximumHeight(200);
         layout->addWidget(c);
+    }
+    auto* curves_row = new QHBoxLayout;
+    curves_row->addWidget(curves_button_);
+    curves_row->addWidget(new QLabel("lecture figures, exact where feasible", this), 1);
+    layout->addLayout(curves_row);
+    layout->addWidget(zeros_label_);
+    for (PlotView* v : {zeros_view_, density_view_, tau_view_}) {
+        v->setMinimumHeight(300);  // the plot font scales with the smaller side: readable from 300 px
+        layout->addWidget(v);
     }
     layout->addStretch(1);
     // The charts' minimum heights must not set the window's: a small window scrolls the panel.
@@ -138,6 +235,20 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     connect(exact_button_, &QPushButton::clicked, this, &PartitionPanel::compute_exact);
     connect(estimate_button_, &QPushButton::clicked, this, &PartitionPanel::compute_estimate);
     connect(cancel_button_, &QPushButton::clicked, this, &PartitionPanel::cancel_estimate);
+    connect(run_anyway_button_, &QPushButton::clicked, this, [this] {
+        if (estimate_state_ != JobState::awaiting_choice) return;
+        hide_warning();
+        start_estimate(pending_epsilon_, pending_updates_);
+    });
+    connect(larger_epsilon_button_, &QPushButton::clicked, this, [this] {
+        if (estimate_state_ != JobState::awaiting_choice) return;
+        hide_warning();
+        epsilon_box_->setValue(suggested_epsilon_);
+        projected_seconds_ = projected_seconds_ * std::pow(pending_epsilon_ / suggested_epsilon_, 2);
+        start_estimate(suggested_epsilon_, suggested_updates_);
+    });
+    connect(warning_cancel_button_, &QPushButton::clicked, this, &PartitionPanel::cancel_estimate);
+    connect(curves_button_, &QPushButton::clicked, this, &PartitionPanel::compute_curves);
     set_problem(spec_, lambda_);
 }
 
@@ -156,11 +267,20 @@ void PartitionPanel::set_problem(const std::string& spec, double lambda) {
     exact_log_z_.reset();
     estimate_log_z_.reset();
     vertices_ = 0;
-    problem_label_->setText(QString("%1 at λ = %2").arg(QString::fromStdString(spec_)).arg(lambda_));
+    problem_label_->setText(
+        QString("%1 at λ = %2").arg(QString::fromStdString(spec_)).arg(lambda_display_text(lambda_)));
     exact_label_->setText("—");
     estimate_label_->setText("—");
     progress_->setValue(0);
     progress_->setFormat("idle");
+    hide_warning();
+    projected_seconds_ = 0;
+    cancel_requested_ = false;
+    zeros_label_->clear();
+    curve_tasks_.cancel_all();  // curves of the old problem
+    zeros_view_->clear();
+    density_view_->clear();
+    tau_view_->clear();
     convergence_.clear();
     convergence_chart_->clear_all();
     convergence_chart_->set_reference(std::nullopt);
@@ -209,7 +329,7 @@ void PartitionPanel::compute_exact() {
                 const Graph g = build_for_counting(spec);
                 n = g.num_vertices();
                 const MatchingPolynomial p = exact_matching_polynomial(g);
-                log_z = p.log_z(lambda);
+                log_z = log_z_at_lambda(p, n, lambda);  // at λ = ∞: ln(number of perfect matchings)
                 text = QString("%1  (%2, %3 coefficients)")
                            .arg(*log_z, 0, 'g', 12)
                            .arg(QString::fromStdString(p.method))
@@ -247,15 +367,107 @@ void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z
 }
 
 void PartitionPanel::compute_estimate() {
-    if (estimate_state_ == JobState::running) return;
+    if (estimate_state_ == JobState::running || estimate_state_ == JobState::awaiting_choice) return;
+    if (is_infinite_lambda(lambda_)) {
+        // The estimator's telescoping product runs over finite λ; at ∞ the exact count is the answer.
+        estimate_state_ = JobState::failed;
+        estimate_label_->setText("not at λ = ∞: Exact counts the perfect matchings");
+        emit estimate_finished();
+        return;
+    }
     estimate_tasks_.cancel_all();  // an estimate for an older problem may still be ending
     estimate_state_ = JobState::running;
-    estimate_label_->setText("running…");
+    cancel_requested_ = false;
+    estimate_label_->setText("projecting the time…");
     convergence_.clear();
     convergence_chart_->clear_all();
     convergence_chart_->set_reference(epsilon_box_->value(), "target ε");
     progress_->setValue(0);
-    progress_->setFormat("starting");
+    progress_->setFormat("projecting the time");
+    update_buttons();
+    const std::uint64_t job = job_;
+    struct Calibration {
+        std::uint64_t n = 0;
+        double rate = 0;
+        QString error;
+    };
+    estimate_tasks_.run(
+        this,
+        [spec = spec_, lambda = lambda_, injected = injected_rate_](const TaskContext& task) {
+            Calibration c;
+            try {
+                const Graph g = build_for_counting(spec);
+                c.n = g.num_vertices();
+                c.rate = injected ? *injected : calibrate_update_rate(g, lambda, task);
+            } catch (const std::exception& e) {
+                c.error = without_cli_flags(QString::fromUtf8(e.what()));
+            }
+            return c;
+        },
+        [this, job](Calibration c) { on_projection(job, c.n, c.rate, c.error); });
+}
+
+void PartitionPanel::on_projection(std::uint64_t job, std::uint64_t vertices, double updates_per_second,
+                                   const QString& error) {
+    if (job != job_ || estimate_state_ != JobState::running) return;
+    if (cancel_requested_) {
+        finish_estimate(job, std::nullopt, 0, vertices, "cancelled", JobState::cancelled);
+        return;
+    }
+    if (!error.isEmpty() || !(updates_per_second > 0)) {
+        finish_estimate(job, std::nullopt, 0, vertices,
+                        QString("failed: %1").arg(error.isEmpty() ? QString("no update rate") : error),
+                        JobState::failed);
+        return;
+    }
+    if (vertices) vertices_ = vertices;
+    const double epsilon = epsilon_box_->value();
+    const LongEstimateAdvice a =
+        advise_estimate(vertices, lambda_, epsilon, updates_per_second, kLongEstimateSeconds,
+                        kSuggestedEstimateSeconds, epsilon_box_->maximum());
+    projected_seconds_ = a.projection.seconds;
+    pending_epsilon_ = epsilon;
+    pending_updates_ = a.projection.updates;
+    if (!a.warn) {
+        start_estimate(epsilon, a.projection.updates);
+        emit projection_ready();
+        return;
+    }
+    suggested_epsilon_ = a.suggested_epsilon;
+    suggested_updates_ = a.suggested.updates;
+    warning_label_->setText(
+        QString("This estimate would take about %1 (about %2 chain updates at %3 million updates/s, "
+                "measured on this graph just now). The work grows as 1/ε², so a larger ε is much quicker.")
+            .arg(duration_text(a.projection.seconds))
+            .arg(a.projection.updates, 0, 'g', 2)
+            .arg(updates_per_second / 1e6, 0, 'f', 1));
+    larger_epsilon_button_->setText(
+        QString("Use ε = %1 (≈ %2)").arg(a.suggested_epsilon).arg(duration_text(a.suggested.seconds)));
+    larger_epsilon_button_->setVisible(a.suggested_epsilon > epsilon);
+    warning_->show();
+    estimate_state_ = JobState::awaiting_choice;
+    estimate_label_->setText("waiting for a choice: see the time warning above");
+    progress_->setFormat(QString("projected ≈ %1").arg(duration_text(a.projection.seconds)));
+    update_buttons();
+    emit projection_ready();
+}
+
+void PartitionPanel::hide_warning() {
+    warning_->hide();
+}
+
+QString PartitionPanel::progress_text() const {
+    return progress_->format();
+}
+
+void PartitionPanel::start_estimate(double epsilon_value, double projected_updates) {
+    estimate_state_ = JobState::running;
+    estimate_label_->setText("running…");
+    convergence_.clear();
+    convergence_chart_->clear_all();
+    convergence_chart_->set_reference(epsilon_value, "target ε");
+    progress_->setValue(0);
+    progress_->setFormat(QString("starting (projected ≈ %1)").arg(duration_text(projected_seconds_)));
     update_buttons();
     const std::uint64_t job = job_;
     struct EstimateOutcome {
@@ -267,8 +479,8 @@ void PartitionPanel::compute_estimate() {
     };
     estimate_tasks_.run(
         this,
-        [this, job, spec = spec_, lambda = lambda_,
-         epsilon = epsilon_box_->value()](const TaskContext& task) {
+        [this, job, spec = spec_, lambda = lambda_, epsilon = epsilon_value,
+         projected_updates](const TaskContext& task) {
             std::optional<double> log_z;
             double half_width = 0;
             std::uint64_t n = 0;
@@ -300,6 +512,13 @@ void PartitionPanel::compute_estimate() {
                         QString("%1, batch %2: %3%").arg(QString::fromStdString(p.phase)).arg(p.attempt);
                     msg = msg.arg(std::lround(frac * 100));
                     if (std::isfinite(p.half_width)) msg += QString("  ±%1").arg(p.half_width, 0, 'g', 3);
+                    // Time left: the projected updates not yet spent, at the rate seen so far.
+                    const double left = estimate_seconds_left(projected_updates, p.updates, p.seconds);
+                    if (left > 0 && std::isfinite(left)) {
+                        msg += QString("  ≈ %1 left").arg(duration_text(left));
+                    } else if (left == 0) {
+                        msg += "  (longer than projected)";
+                    }
                     task.post(
                         [this, job, frac, msg] { update_progress(job, static_cast<int>(frac * 1000), msg); });
                     return !task.cancelled();
@@ -395,7 +614,23 @@ void PartitionPanel::update_per_site_chart() {
 }
 
 void PartitionPanel::cancel_estimate() {
+    if (estimate_state_ == JobState::awaiting_choice) {
+        hide_warning();
+        // Reported from the event loop, as a running estimate's end is, so a caller that cancels
+        // and then waits for estimate_finished sees it either way.
+        estimate_state_ = JobState::running;
+        cancel_requested_ = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this, job = job_] {
+                if (job == job_ && estimate_state_ == JobState::running && cancel_requested_)
+                    finish_estimate(job, std::nullopt, 0, 0, "cancelled", JobState::cancelled);
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     if (estimate_state_ != JobState::running) return;
+    cancel_requested_ = true;
     estimate_tasks_.cancel_all();
     progress_->setFormat("cancelling…");
 }
@@ -432,8 +667,121 @@ void PartitionPanel::update_per_site() {
 
 void PartitionPanel::update_buttons() {
     exact_button_->setEnabled(exact_state_ != JobState::running);
-    estimate_button_->setEnabled(estimate_state_ != JobState::running);
-    cancel_button_->setEnabled(estimate_state_ == JobState::running);
+    const bool pending = estimate_state_ == JobState::running || estimate_state_ == JobState::awaiting_choice;
+    estimate_button_->setEnabled(!pending);
+    cancel_button_->setEnabled(pending);
+}
+
+void PartitionPanel::compute_curves() {
+    if (curves_running_) {  // the button reads "Stop curves" meanwhile
+        curve_tasks_.cancel_all();
+        return;
+    }
+    curves_running_ = true;
+    curves_button_->setText("Stop curves");
+    zeros_label_->setText("computing the curves…");
+    zeros_view_->clear();
+    density_view_->clear();
+    tau_view_->clear();
+    const std::uint64_t job = job_;
+    struct Exact {
+        std::optional<Plot> zeros;
+        QString text;
+    };
+    struct Estimates {
+        std::vector<EstimatedPoint> covered, tau;
+    };
+    curve_tasks_.run(
+        this,
+        [this, job, spec = spec_](const TaskContext& task) {
+            try {
+                const Graph g = build_for_counting(spec);
+                ExactOptions options;
+                options.max_states = kCurveExactMaxStates;  // seconds at most: a figure, not a count
+                options.max_bytes = std::uint64_t{1} << 30;
+                std::optional<MatchingPolynomial> p;
+                try {
+                    p = exact_matching_polynomial(g, options);
+                } catch (const InfeasibleError&) {
+                }
+                Exact e;
+                if (p && p->coefficients.size() > 1) {
+                    const std::uint32_t delta = g.max_degree();
+                    const std::vector<double> zeros = matching_polynomial_zeros(*p);
+                    const double bound = heilmann_lieb_zero_bound(delta);
+                    e.zeros = zeros_plot(g.spec(), zeros, bound);
+                    e.text = delta >= 2
+                                 ? QString(
+                                       "All %1 zeros of Z lie on the negative real axis, beyond the "
+                                       "Heilmann–Lieb bound −1/(4(Δ−1)) = %2 (Δ = %3); the nearest is %4.")
+                                       .arg(zeros.size())
+                                       .arg(bound, 0, 'g', 4)
+                                       .arg(delta)
+                                       .arg(zeros.front(), 0, 'g', 4)
+                                 : QString("No two edges touch: Z = (1 + λ)^m, every zero is at −1.");
+                } else {
+                    e.text = p ? QString("The graph has no edges: Z = 1 has no zeros.")
+                               : QString(
+                                     "Too large for the exact method: no zeros; the covered fraction "
+                                     "is estimated (error bars: τ-corrected standard errors).");
+                }
+                const std::optional<LimitLattice> limit = limit_lattice_of(g);
+                const std::vector<double> grid =
+                    geometric_lambda_grid(kCurveLambdaLo, kCurveLambdaHi, kCurvePoints);
+                const std::string name = g.spec();
+                const double n = g.num_vertices();
+                const Plot exact_density =
+                    covered_fraction_plot(name, g.num_vertices(), p ? &*p : nullptr, limit, grid, {});
+                task.post([this, job, e, exact_density] {
+                    if (job != job_) return;
+                    zeros_label_->setText(e.text);
+                    if (e.zeros) zeros_view_->set_plot(*e.zeros);
+                    density_view_->set_plot(exact_density);
+                });
+                // Short chains at a few λ for τ_int (always estimated) and, without the exact
+                // polynomial, the covered fraction; each point is drawn as soon as it is measured.
+                const std::uint64_t m = std::max<std::uint32_t>(g.num_edges(), 1);
+                const std::uint64_t sweeps = std::clamp<std::uint64_t>(kCurveUpdatesPerPoint / m, 50, 2000);
+                Estimates est;
+                const std::vector<double> points =
+                    geometric_lambda_grid(kCurveLambdaLo, kCurveLambdaHi, kCurveEstimatePoints);
+                for (std::size_t i = 0; i < points.size(); ++i) {
+                    const double lambda = points[i];
+                    LambdaPointOptions lo;
+                    lo.lambda = lambda;
+                    lo.seed = derive_seed(1, i, 0);  // one tape per point, the same on every run
+                    lo.burn_in = sweeps / 4;
+                    lo.sweeps = sweeps;
+                    lo.cancel = task.cancel_flag();
+                    const LambdaPoint point = measure_lambda_point(g, lo);
+                    if (!p)
+                        est.covered.push_back(
+                            {lambda, 2 * point.dimers.mean / n, 2 * point.dimers.error / n});
+                    if (std::isfinite(point.dimers.tau.tau))
+                        est.tau.push_back({lambda, point.dimers.tau.tau, point.dimers.tau.standard_error});
+                    const Plot density = covered_fraction_plot(name, g.num_vertices(), p ? &*p : nullptr,
+                                                               limit, grid, est.covered);
+                    const Plot tau = tau_plot(name, est.tau);
+                    task.post([this, job, density, tau] {
+                        if (job != job_) return;
+                        density_view_->set_plot(density);
+                        tau_view_->set_plot(tau);
+                    });
+                }
+                return QString();
+            } catch (const DiagnosticsCancelled&) {
+                return QString("stopped");
+            } catch (const std::exception& e) {
+                return QString("failed: %1").arg(without_cli_flags(QString::fromUtf8(e.what())));
+            }
+        },
+        [this, job](QString error) {
+            curves_running_ = false;
+            curves_button_->setText("Curves");
+            if (job != job_) return;
+            if (!error.isEmpty()) zeros_label_->setText(zeros_label_->text() + "  (" + error + ")");
+            emit curves_finished();
+        });
 }
 
 }  // namespace dimerlab::app

@@ -9,6 +9,15 @@
 // running ln Z, only its interval) and ln Z/n against 1/√n for every result of this session's
 // panel in the same family and λ, with the lattice value f(λ) (docs/algorithms.md §7.3) as the line the
 // points approach, and for grids at λ = 1 the finite-size law h₂ − 0.33/L.
+//
+// Before an estimate runs, its time is projected (a short calibration run of the chain on the graph
+// times the cost model of counting/approx/estimate_cost.hpp); above kLongEstimateSeconds the panel
+// asks first, offering a larger ε, and while it runs it shows the time left.
+//
+// "Curves" draws the lecture figures off the GUI thread: the Heilmann–Lieb zeros of Z(G, λ), the
+// covered fraction 2E|M|/n against λ (exact from the polynomial when feasible, else estimated by
+// short chains with error bars) with the lattice limit of the graph's family, and τ_int against λ
+// (estimated); each exportable as SVG. Pressing it again while it runs stops it.
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -23,12 +32,14 @@
 #include "background_tasks.hpp"
 
 class QDoubleSpinBox;
+class QWidget;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 namespace dimerlab::app {
+class PlotView;
 class SeriesChart;
-}
+}  // namespace dimerlab::app
 
 namespace dimerlab::app {
 
@@ -42,10 +53,20 @@ inline constexpr const char* kTooLargeForExact = "too large for the exact method
 // A core error message without its clauses that name command-line flags ("use --epsilon E").
 QString without_cli_flags(const QString& message);
 
+// Above this projected time an estimate asks before it runs ("a few minutes"); the larger ε it
+// offers is projected to take about kSuggestedEstimateSeconds.
+inline constexpr double kLongEstimateSeconds = 180;
+inline constexpr double kSuggestedEstimateSeconds = 60;
+
+// "45 s", "3.2 min", "2.1 h".
+QString duration_text(double seconds);
+
 class PartitionPanel : public QWidget {
     Q_OBJECT
   public:
-    enum class JobState { idle, running, done, failed, cancelled };
+    // awaiting_choice: an estimate projected to take long waits for "Run anyway", the larger ε or
+    // Cancel (the warning row is shown).
+    enum class JobState { idle, running, awaiting_choice, done, failed, cancelled };
 
     explicit PartitionPanel(QWidget* parent = nullptr);
     // Cancels a running estimate and waits for both workers: they never outlive the panel.
@@ -69,14 +90,37 @@ class PartitionPanel : public QWidget {
     QLabel* exact_label() const { return exact_label_; }
     SeriesChart* per_site_chart() const { return per_site_chart_; }
 
+    // Updates per second the projection uses instead of a calibration run (tests inject it);
+    // nullopt: calibrate on the graph.
+    void set_update_rate(std::optional<double> updates_per_second) { injected_rate_ = updates_per_second; }
+    QWidget* long_estimate_warning() const { return warning_; }
+    QLabel* long_estimate_text() const { return warning_label_; }
+    QPushButton* run_anyway_button() const { return run_anyway_button_; }
+    QPushButton* larger_epsilon_button() const { return larger_epsilon_button_; }
+    QPushButton* warning_cancel_button() const { return warning_cancel_button_; }
+    double suggested_epsilon() const { return suggested_epsilon_; }
+    // The projection of the estimate that runs or waits: seconds; 0 before one is made.
+    double projected_seconds() const { return projected_seconds_; }
+    QString progress_text() const;
+
+    PlotView* zeros_view() const { return zeros_view_; }
+    PlotView* density_view() const { return density_view_; }
+    PlotView* tau_view() const { return tau_view_; }
+    bool curves_running() const { return curves_running_; }
+    QLabel* zeros_text() const { return zeros_label_; }
+    QPushButton* curves_button() const { return curves_button_; }
+
   public slots:
     void compute_exact();
     void compute_estimate();
     void cancel_estimate();
+    void compute_curves();
 
   signals:
     void exact_finished();
     void estimate_finished();
+    void projection_ready();  // the projection is known: the estimate started, or the warning shows
+    void curves_finished();
 
   private:
     void finish_exact(std::uint64_t job, std::optional<double> log_z, std::uint64_t n, const QString& text,
@@ -89,6 +133,10 @@ class PartitionPanel : public QWidget {
     void update_per_site_chart();
     void update_per_site();
     void update_buttons();
+    void on_projection(std::uint64_t job, std::uint64_t vertices, double updates_per_second,
+                       const QString& error);
+    void start_estimate(double epsilon, double projected_updates);
+    void hide_warning();
 
     std::string spec_ = "grid:4x4";
     double lambda_ = 1;
@@ -113,12 +161,31 @@ class PartitionPanel : public QWidget {
     SeriesChart* convergence_chart_ = nullptr;
     QList<QPointF> convergence_;
     SeriesChart* per_site_chart_ = nullptr;
+    std::optional<double> injected_rate_;
+    double projected_seconds_ = 0;
+    double suggested_epsilon_ = 0;
+    bool cancel_requested_ = false;  // Cancel while the time was being projected
+    double pending_epsilon_ = 0;
+    double pending_updates_ = 0;
+    double suggested_updates_ = 0;
+    QWidget* warning_ = nullptr;
+    QLabel* warning_label_ = nullptr;
+    QPushButton* run_anyway_button_ = nullptr;
+    QPushButton* larger_epsilon_button_ = nullptr;
+    QPushButton* warning_cancel_button_ = nullptr;
+    QPushButton* curves_button_ = nullptr;
+    QLabel* zeros_label_ = nullptr;
+    PlotView* zeros_view_ = nullptr;
+    PlotView* density_view_ = nullptr;
+    PlotView* tau_view_ = nullptr;
+    bool curves_running_ = false;
     // (family, λ) → spec → (1/√n, ln Z/n): results stay plotted when the problem changes, so
     // computing several sizes of a lattice shows ln Z/n approaching f(λ).
     std::map<std::pair<std::string, double>, std::map<std::string, QPointF>> per_site_points_;
     // Last members: destroyed first, they cancel what still runs and never wait for it.
     BackgroundTasks exact_tasks_;
     BackgroundTasks estimate_tasks_;
+    BackgroundTasks curve_tasks_;
 };
 
 }  // namespace dimerlab::app

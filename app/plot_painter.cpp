@@ -93,7 +93,7 @@ void paint_plot(QPainter& p, const Plot& plot, const PlotLayout& l) {
         p.drawLine(QPointF(a.left, y), QPointF(a.left + a.width, y));
     }
     for (const PlotSeries& s : plot.series) {
-        QPen pen(qcolour(s.colour), lw);
+        QPen pen = s.dashed ? dashed_pen(s.colour, lw, f) : QPen(qcolour(s.colour), lw);
         pen.setJoinStyle(Qt::RoundJoin);
         p.setPen(pen);
         QPolygonF line;
@@ -121,7 +121,7 @@ void paint_plot(QPainter& p, const Plot& plot, const PlotLayout& l) {
             y += l.legend_row;
         };
         for (const PlotSeries& s : plot.series)
-            if (!s.label.empty()) row(s.label, s.colour, false);
+            if (!s.label.empty()) row(s.label, s.colour, s.dashed);
         for (const PlotReference& r : plot.references)
             if (!r.label.empty()) row(r.label, r.colour, true);
     }

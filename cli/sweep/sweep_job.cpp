@@ -5,10 +5,7 @@
 #include <vector>
 
 #include "counting/approx/approx_count.hpp"
-#include "diagnostics/integrated_autocorrelation.hpp"
-#include "dimerlab_lab/sampler_factory.hpp"
-#include "sampling/observables.hpp"
-#include "sampling/running_stats.hpp"
+#include "dimerlab_lab/lambda_point.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::cli {
@@ -17,25 +14,6 @@ namespace {
 nlohmann::json number_or_null(double v) {
     if (!std::isfinite(v)) return nullptr;
     return v;
-}
-
-// Mean of a series with its error bar: the naive standard error stretched by √τ_int, the
-// series' own integrated autocorrelation time (1 when τ is undefined, a constant series).
-struct MeanWithError {
-    double mean = 0;
-    double error = 0;
-    TauEstimate tau;
-};
-
-MeanWithError mean_with_error(const std::vector<double>& series) {
-    MeanWithError r;
-    RunningStats stats;
-    for (double x : series) stats.add(x);
-    r.mean = stats.mean();
-    r.tau = integrated_autocorrelation(series);
-    const double tau = std::isfinite(r.tau.tau) ? std::max(1.0, r.tau.tau) : 1.0;
-    r.error = stats.naive_standard_error() * std::sqrt(tau);
-    return r;
 }
 
 }  // namespace
@@ -62,26 +40,14 @@ nlohmann::ordered_json SweepJobRunner::run(std::uint64_t index) {
     const double lambda = plan_.lambdas()[job.lambda];
     const double n = g.num_vertices();
 
-    SamplerSpec spec;
-    spec.graph = g.spec();
-    spec.seed = job.seed;
-    spec.dynamics = Dynamics::glauber;
-    spec.backend = Backend::cpu;
-    spec.start = StartKind::empty;
-    spec.record = LambdaRecord(lambda);
-    BuiltSampler built = make_sampler(g, spec, WhenUnavailable::refuse);
-    Sampler& sampler = *built.sampler;
-    const std::uint64_t burn_in = plan_.burn_in();
-    const std::uint64_t sweeps = plan_.request().sweeps;
-    std::vector<double> dimers, imbalance;
-    dimers.reserve(sweeps);
-    for (std::uint64_t s = 1; s <= burn_in + sweeps; ++s) {
-        sampler.advance(g.num_edges());
-        if (s <= burn_in) continue;
-        const StateObservables o = measure_state(g, sampler.mate());
-        dimers.push_back(o.dimers);
-        if (o.axis_imbalance) imbalance.push_back(static_cast<double>(*o.axis_imbalance));
-    }
+    LambdaPointOptions lo;
+    lo.lambda = lambda;
+    lo.seed = job.seed;
+    lo.burn_in = plan_.burn_in();
+    lo.sweeps = plan_.request().sweeps;
+    const LambdaPoint point = measure_lambda_point(g, lo);
+    const std::uint64_t burn_in = lo.burn_in;
+    const std::uint64_t sweeps = lo.sweeps;
 
     nlohmann::ordered_json row;
     row["job"] = index;
@@ -93,20 +59,20 @@ nlohmann::ordered_json SweepJobRunner::run(std::uint64_t index) {
     row["seed"] = job.seed;
     row["sweeps"] = sweeps;
     row["burn_in"] = burn_in;
-    const MeanWithError d = mean_with_error(dimers);
+    const MeanWithError& d = point.dimers;
     if (plan_.measures(Measure::density)) {
-        // Dimers per vertex, |M|/n: 1/2 at close packing.
-        row["density"] = number_or_null(d.mean / n);
-        row["density_err"] = number_or_null(d.error / n);
+        // The covered fraction 2|M|/n (1 at close packing): the density the app shows, and the
+        // quantity the lattice limits are quoted in.
+        row["covered_fraction"] = number_or_null(2 * d.mean / n);
+        row["covered_fraction_err"] = number_or_null(2 * d.error / n);
     }
     if (plan_.measures(Measure::imbalance)) {
-        if (imbalance.empty()) {
+        if (!point.imbalance) {
             row["imbalance"] = nullptr;
             row["imbalance_err"] = nullptr;
         } else {
-            const MeanWithError b = mean_with_error(imbalance);
-            row["imbalance"] = number_or_null(b.mean);
-            row["imbalance_err"] = number_or_null(b.error);
+            row["imbalance"] = number_or_null(point.imbalance->mean);
+            row["imbalance_err"] = number_or_null(point.imbalance->error);
         }
     }
     if (plan_.measures(Measure::tau)) {
@@ -117,7 +83,8 @@ nlohmann::ordered_json SweepJobRunner::run(std::uint64_t index) {
     }
     if (plan_.measures(Measure::exact)) {
         const std::optional<MatchingPolynomial>& p = exact_polynomial(job.graph);
-        row["exact_density"] = p ? number_or_null(p->mean_dimers(lambda) / n) : nlohmann::json(nullptr);
+        row["exact_covered_fraction"] =
+            p ? number_or_null(2 * p->mean_dimers(lambda) / n) : nlohmann::json(nullptr);
         row["exact_log_z"] = p ? number_or_null(p->log_z(lambda)) : nlohmann::json(nullptr);
     }
     if (plan_.measures(Measure::logz)) {

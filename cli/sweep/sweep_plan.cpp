@@ -99,7 +99,7 @@ SweepPlan::SweepPlan(const SweepRequest& request) : request_(request) {
     for (Measure m : measures_) {
         switch (m) {
             case Measure::density:
-                columns_.insert(columns_.end(), {"density", "density_err"});
+                columns_.insert(columns_.end(), {"covered_fraction", "covered_fraction_err"});
                 break;
             case Measure::imbalance:
                 columns_.insert(columns_.end(), {"imbalance", "imbalance_err"});
@@ -108,7 +108,7 @@ SweepPlan::SweepPlan(const SweepRequest& request) : request_(request) {
                 columns_.insert(columns_.end(), {"tau", "tau_err", "tau_reliable"});
                 break;
             case Measure::exact:
-                columns_.insert(columns_.end(), {"exact_density", "exact_log_z"});
+                columns_.insert(columns_.end(), {"exact_covered_fraction", "exact_log_z"});
                 break;
             case Measure::logz:
                 columns_.insert(columns_.end(), {"log_z", "log_z_lo", "log_z_hi", "log_z_per_vertex"});

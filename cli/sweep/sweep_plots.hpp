@@ -1,8 +1,10 @@
 #pragma once
-// --plot-svg PREFIX: PREFIXdensity.svg (dimer density against λ, the mean over seeds of each
-// graph, with the exact curve where the graph is small enough), PREFIXtau.svg (τ_int of |M|
-// against λ) and PREFIXlogz.svg (ln Z / n against λ with the ends of its interval and the exact
-// value where known), each when measured.
+// --plot-svg PREFIX: PREFIXdensity.svg (the covered fraction 2|M|/n against λ, the mean over
+// seeds of each graph, with the exact curve where the graph is small enough), PREFIXtau.svg
+// (τ_int of |M| against λ) and PREFIXlogz.svg (ln Z / n against λ with the ends of its interval
+// and the exact value where known), each when measured. The density and ln Z/n plots carry the
+// thermodynamic limit, dashed, of each lattice the graphs' families tend to (square lattice for
+// grids and tori, the chain for paths and cycles).
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>

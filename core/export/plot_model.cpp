@@ -17,6 +17,44 @@ std::string fixed_text(double v, int decimals) {
     return std::string(buf, r.ptr);
 }
 
+// Whether the segment a–b meets the rectangle (Liang–Barsky clipping of the segment to it).
+bool segment_meets(PlotPoint a, PlotPoint b, const PlotRect& r) {
+    double t0 = 0, t1 = 1;
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {a.x - r.left, r.left + r.width - a.x, a.y - r.top, r.top + r.height - a.y};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0) return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+        if (t0 > t1) return false;
+    }
+    return true;
+}
+
+// Whether anything drawn in the data area (a series' polyline, a single point, a reference line)
+// passes through the rectangle.
+bool data_meets(const Plot& plot, const PlotLayout& l, const PlotRect& r) {
+    for (const PlotReference& ref : plot.references) {
+        const double y = l.to_px_y(ref.value);
+        if (y >= r.top && y <= r.top + r.height) return true;
+    }
+    for (const PlotSeries& s : plot.series) {
+        for (std::size_t i = 0; i < s.x.size(); ++i) {
+            const PlotPoint b{l.to_px_x(s.x[i]), l.to_px_y(s.y[i])};
+            const PlotPoint a = i == 0 ? b : PlotPoint{l.to_px_x(s.x[i - 1]), l.to_px_y(s.y[i - 1])};
+            if (segment_meets(a, b, r)) return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 PlotAxis nice_axis(double lo, double hi, int target) {
@@ -102,7 +140,29 @@ PlotLayout layout_plot(const Plot& plot, int width, int height) {
         l.legend_row = f * 1.4;
         const double w = f * (3.2 + 0.6 * static_cast<double>(longest));
         const double h = l.legend_row * static_cast<double>(rows) + f * 0.6;
-        l.legend = PlotRect{l.area.left + l.area.width - w - f * 0.5, l.area.top + f * 0.5, w, h};
+        // The legend never covers data: the first free inner corner (top right, top left, bottom
+        // right, bottom left; a margin of half an em kept clear around it), else a column right of
+        // a narrower data area.
+        const double m = f * 0.5;
+        const PlotRect& a = l.area;
+        const PlotRect corners[] = {{a.left + a.width - w - m, a.top + m, w, h},
+                                    {a.left + m, a.top + m, w, h},
+                                    {a.left + a.width - w - m, a.top + a.height - h - m, w, h},
+                                    {a.left + m, a.top + a.height - h - m, w, h}};
+        bool placed = false;
+        for (const PlotRect& c : corners) {
+            const PlotRect clear{c.left - m, c.top - m, c.width + 2 * m, c.height + 2 * m};
+            if (c.left >= a.left && c.top >= a.top && !data_meets(plot, l, clear)) {
+                l.legend = c;
+                placed = true;
+                break;
+            }
+        }
+        if (!placed) {
+            l.area.width = std::max(1.0, a.width - w - m);
+            l.legend = PlotRect{l.area.left + l.area.width + m, l.area.top, w, h};
+            l.x_label.x = l.area.left + l.area.width / 2;
+        }
     }
     return l;
 }

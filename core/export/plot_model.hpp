@@ -13,6 +13,7 @@ struct PlotSeries {
     std::string label;
     std::vector<double> x, y;  // equal lengths, finite
     Rgb colour;
+    bool dashed = false;  // a limit or model curve, drawn (and shown in the legend) dashed
 };
 
 struct PlotReference {  // y = value across the whole plot, dashed

@@ -88,8 +88,10 @@ std::string plot_svg(const Plot& plot, int width, int height) {
                  "\" stroke-dasharray=\"" + px(f * 0.6) + " " + px(f * 0.4) + "\"");
     }
     for (const PlotSeries& s : plot.series) {
-        out += "<polyline class=\"series\" stroke=\"" + colour(s.colour) + "\" stroke-width=\"" + lw +
-               "\" stroke-linejoin=\"round\" points=\"";
+        const std::string dash =
+            s.dashed ? " stroke-dasharray=\"" + px(f * 0.6) + " " + px(f * 0.4) + "\"" : std::string();
+        out += "<polyline class=\"series\" stroke=\"" + colour(s.colour) + "\" stroke-width=\"" + lw + "\"" +
+               dash + " stroke-linejoin=\"round\" points=\"";
         for (std::size_t i = 0; i < s.x.size(); ++i) {
             if (i > 0) out += ' ';
             out += px(l.to_px_x(s.x[i])) + "," + px(l.to_px_y(s.y[i]));
@@ -113,7 +115,7 @@ std::string plot_svg(const Plot& plot, int width, int height) {
             y += l.legend_row;
         };
         for (const PlotSeries& s : plot.series)
-            if (!s.label.empty()) row(s.label, s.colour, false);
+            if (!s.label.empty()) row(s.label, s.colour, s.dashed);
         for (const PlotReference& r : plot.references)
             if (!r.label.empty()) row(r.label, r.colour, true);
         out += "</g>\n";

@@ -158,8 +158,8 @@ class TestAppPanels : public QObject {
         QCOMPARE(lambda_slider_position(1e9), 1000);  // clamped
         ModelPanel panel;
         QCOMPARE(panel.lambda_entry()->minimum(), kLambdaMin);
-        QCOMPARE(panel.lambda_entry()->maximum(), kLambdaMax);
-        QCOMPARE(panel.lambda_slider()->maximum(), lambda_slider_steps());
+        QCOMPARE(panel.lambda_entry()->maximum(), kInfiniteLambda);  // ∞ past the finite range
+        QCOMPARE(panel.lambda_slider()->maximum(), lambda_slider_infinity_position());
         std::vector<double> emitted;
         connect(&panel, &ModelPanel::lambda_changed, &panel, [&](double l) { emitted.push_back(l); });
         // Entry → slider.

@@ -123,8 +123,8 @@ class TestCliSweep : public QObject {
         for (int i = 0; i < rows.size(); ++i) {
             const QJsonObject row = rows[i].toObject();
             QCOMPARE(row["job"].toInt(), i);
-            const double d = row["density"].toDouble(), err = row["density_err"].toDouble();
-            const double exact = row["exact_density"].toDouble();
+            const double d = row["covered_fraction"].toDouble(), err = row["covered_fraction_err"].toDouble();
+            const double exact = row["exact_covered_fraction"].toDouble();
             QVERIFY(err > 0);
             QVERIFY2(
                 std::abs(d - exact) < 6 * err,
@@ -193,9 +193,9 @@ class TestCliSweep : public QObject {
                 QVERIFY(!QFile::exists(out));
             }
         };
-        // One digit of a recorded density changed: still JSON, but the checksum no longer holds.
+        // One digit of a recorded covered fraction changed: still JSON, but the checksum no longer holds.
         QByteArray altered = good;
-        const int at = altered.indexOf("\"density\":0.") + 13;
+        const int at = altered.indexOf("\"covered_fraction\":0.") + 21;
         altered[at] = altered[at] == '1' ? '2' : '1';
         refused(altered, args, "damaged");
         refused(good.left(good.size() / 2), args, "damaged");

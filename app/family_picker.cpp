@@ -1,0 +1,223 @@
+#include "family_picker.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <climits>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "graph/families/family_table.hpp"
+#include "graph/graph_spec.hpp"
+
+namespace dimerlab::app {
+
+namespace {
+
+constexpr int kMaxSizes = 3;  // hexagon:A,B,C
+
+using families::FamilyDescriptor;
+using families::FamilyShape;
+
+int size_count(FamilyShape shape) {
+    switch (shape) {
+        case FamilyShape::two_sizes:
+        case FamilyShape::random_count:
+            return 2;
+        case FamilyShape::three_sizes:
+            return 3;
+        case FamilyShape::one_size:
+        case FamilyShape::random_probability:
+            return 1;
+        case FamilyShape::none:
+        case FamilyShape::file:
+            return 0;
+    }
+    return 0;
+}
+
+bool is_random(FamilyShape shape) {
+    return shape == FamilyShape::random_count || shape == FamilyShape::random_probability;
+}
+
+// The size names the usage gives ("grid:WxH" → W, H; "regular:N,D[,seed=S]" → N, D).
+QStringList size_names(const FamilyDescriptor& f) {
+    QString params = QString::fromUtf8(f.usage.data(), qsizetype(f.usage.size())).section(':', 1);
+    params = params.section('[', 0, 0);
+    QStringList names = params.split(QRegularExpression("[x,]"), Qt::SkipEmptyParts);
+    while (names.size() < size_count(f.shape)) names << QString("size %1").arg(names.size() + 1);
+    return names.mid(0, size_count(f.shape));
+}
+
+// The range's width of digits would make the dock wide; a few digits' width is enough to read.
+void narrow(QAbstractSpinBox* box) {
+    box->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    box->setMinimumWidth(48);
+}
+
+const FamilyDescriptor* family_named(const QString& name) {
+    return families::find_family(name.toStdString());
+}
+
+}  // namespace
+
+FamilyPicker::FamilyPicker(QWidget* parent) : QWidget(parent) {
+    family_box_ = new QComboBox(this);
+    for (const FamilyDescriptor& f : families::family_table()) {
+        const QString name = QString::fromUtf8(f.name.data(), qsizetype(f.name.size()));
+        family_box_->addItem(name, name);
+        family_box_->setItemData(family_box_->count() - 1,
+                                 QString("%1, e.g. %2")
+                                     .arg(QString::fromUtf8(f.usage.data(), qsizetype(f.usage.size())))
+                                     .arg(QString::fromUtf8(f.example.data(), qsizetype(f.example.size()))),
+                                 Qt::ToolTipRole);
+    }
+    family_box_->setToolTip("Graph family; its sizes follow, and the spec text above follows both");
+    fields_ = new QGridLayout;
+    fields_->setContentsMargins(0, 0, 0, 0);
+    for (int i = 0; i < kMaxSizes; ++i) {
+        auto* label = new QLabel(this);
+        auto* box = new QSpinBox(this);
+        box->setRange(1, INT_MAX);
+        box->setKeyboardTracking(false);  // the spec changes once per committed number
+        narrow(box);
+        size_labels_.push_back(label);
+        all_size_boxes_.push_back(box);
+        connect(box, &QSpinBox::valueChanged, this, [this] { fields_edited(); });
+    }
+    probability_label_ = new QLabel("P", this);
+    probability_box_ = new QDoubleSpinBox(this);
+    probability_box_->setRange(0, 1);
+    probability_box_->setDecimals(6);
+    probability_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    probability_box_->setKeyboardTracking(false);
+    probability_box_->setToolTip("Edge probability");
+    seed_label_ = new QLabel("seed", this);
+    seed_box_ = new QSpinBox(this);
+    seed_box_->setRange(0, INT_MAX);
+    seed_box_->setKeyboardTracking(false);
+    narrow(probability_box_);
+    narrow(seed_box_);
+    seed_box_->setToolTip("The random graph's seed (not the chain's)");
+    connect(probability_box_, &QDoubleSpinBox::valueChanged, this, [this] { fields_edited(); });
+    connect(seed_box_, &QSpinBox::valueChanged, this, [this] { fields_edited(); });
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(family_box_);
+    layout->addLayout(fields_);
+    connect(family_box_, &QComboBox::currentIndexChanged, this, [this] { family_chosen(); });
+    show_fields_of(family_box_->currentData().toString());
+}
+
+std::vector<QSpinBox*> FamilyPicker::size_boxes() const {
+    const FamilyDescriptor* f = family_named(family_box_->currentData().toString());
+    const int n = f ? size_count(f->shape) : 0;
+    return {all_size_boxes_.begin(), all_size_boxes_.begin() + n};
+}
+
+void FamilyPicker::show_fields_of(const QString& family) {
+    const FamilyDescriptor* f = family_named(family);
+    const QStringList names = f ? size_names(*f) : QStringList{};
+    for (int i = 0; i < kMaxSizes; ++i) {
+        const bool shown = i < names.size();
+        size_labels_[i]->setVisible(shown);
+        all_size_boxes_[i]->setVisible(shown);
+        if (shown) {
+            size_labels_[i]->setText(names[i]);
+            all_size_boxes_[i]->setToolTip(QString("%1 in %2").arg(names[i]).arg(family));
+        }
+    }
+    const bool probability = f && f->shape == FamilyShape::random_probability;
+    probability_label_->setVisible(probability);
+    probability_box_->setVisible(probability);
+    const bool seeded = f && is_random(f->shape);
+    seed_label_->setVisible(seeded);
+    seed_box_->setVisible(seeded);
+    // The shown fields two to a row, so three sizes (hexagon) or sizes and a seed fit a docked
+    // panel's width.
+    std::vector<std::pair<QLabel*, QWidget*>> shown;
+    for (int i = 0; i < kMaxSizes; ++i)
+        if (i < names.size()) shown.emplace_back(size_labels_[i], all_size_boxes_[i]);
+    if (probability) shown.emplace_back(probability_label_, probability_box_);
+    if (seeded) shown.emplace_back(seed_label_, seed_box_);
+    for (int i = 0; i < kMaxSizes; ++i) {
+        fields_->removeWidget(size_labels_[i]);
+        fields_->removeWidget(all_size_boxes_[i]);
+    }
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{probability_label_, probability_box_, seed_label_, seed_box_})
+        fields_->removeWidget(w);
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const int row = int(i / 2), column = int(i % 2) * 2;
+        fields_->addWidget(shown[i].first, row, column, Qt::AlignRight);
+        fields_->addWidget(shown[i].second, row, column + 1);
+    }
+    fields_->setColumnStretch(1, 1);
+    fields_->setColumnStretch(3, 1);
+}
+
+void FamilyPicker::show_spec(const QString& spec_text) {
+    const QSignalBlocker block_family(family_box_), block_p(probability_box_), block_seed(seed_box_);
+    std::vector<std::unique_ptr<QSignalBlocker>> block_sizes;
+    for (QSpinBox* b : all_size_boxes_) block_sizes.push_back(std::make_unique<QSignalBlocker>(b));
+    GraphSpec spec;
+    try {
+        spec = parse_graph_spec(spec_text.trimmed().toStdString());
+    } catch (const std::exception&) {
+        // Half typed: follow the family when it is already named, keep the fields.
+        const int i = family_box_->findData(spec_text.trimmed().section(':', 0, 0));
+        if (i >= 0 && i != family_box_->currentIndex()) {
+            family_box_->setCurrentIndex(i);
+            show_fields_of(family_box_->currentData().toString());
+        }
+        return;
+    }
+    const QString family = QString::fromStdString(spec.family);
+    family_box_->setCurrentIndex(std::max(0, family_box_->findData(family)));
+    show_fields_of(family);
+    if (spec.family == "file") file_spec_ = spec_text.trimmed();
+    for (std::size_t i = 0; i < spec.dims.size() && i < all_size_boxes_.size(); ++i)
+        all_size_boxes_[i]->setValue(int(std::min<std::uint64_t>(spec.dims[i], INT_MAX)));
+    probability_box_->setValue(spec.probability);
+    seed_box_->setValue(int(std::min<std::uint64_t>(spec.seed, INT_MAX)));
+}
+
+QString FamilyPicker::spec_text() const {
+    const FamilyDescriptor* f = family_named(family_box_->currentData().toString());
+    if (f == nullptr) return {};
+    if (f->shape == FamilyShape::file)
+        return file_spec_.isEmpty() ? QString::fromUtf8(f->example.data(), qsizetype(f->example.size()))
+                                    : file_spec_;
+    GraphSpec spec;
+    spec.family = std::string(f->name);
+    for (QSpinBox* b : size_boxes()) spec.dims.push_back(std::uint64_t(b->value()));
+    spec.probability = probability_box_->value();
+    spec.seed = std::uint64_t(seed_box_->value());
+    return QString::fromStdString(spec.canonical());
+}
+
+void FamilyPicker::family_chosen() {
+    const QString family = family_box_->currentData().toString();
+    // A new family starts from its example's sizes (the Help page's), never from the old
+    // family's numbers, which mean something else (hex W is not grid W).
+    if (const FamilyDescriptor* f = family_named(family); f && f->shape != FamilyShape::file) {
+        show_spec(QString::fromUtf8(f->example.data(), qsizetype(f->example.size())));
+    } else {
+        show_fields_of(family);
+    }
+    emit spec_edited(spec_text());
+}
+
+void FamilyPicker::fields_edited() {
+    emit spec_edited(spec_text());
+}
+
+}  // namespace dimerlab::app

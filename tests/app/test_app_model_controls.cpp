@@ -1,0 +1,361 @@
+// The Model panel's controls for the dimer model and the new dynamics, as plain widgets under the
+// offscreen platform: λ = ∞ typed in every spelling parse_lambda reads and at the slider's end;
+// the dynamics list against the names the core's own parser lists; the family picker against
+// GraphSpec::canonical for every family of the core's table; each preset's title and description
+// on the panel. The window's side (rebuilding across ∞, refusals) is test_app_lambda_infinity.
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QtTest>
+#include <cmath>
+#include <set>
+
+#include "diagnostics_panel.hpp"
+#include "dimerlab_lab/preset.hpp"
+#include "dynamics_choices.hpp"
+#include "family_picker.hpp"
+#include "graph/families/family_table.hpp"
+#include "graph/graph_spec.hpp"
+#include "gui_words.hpp"
+#include "lambda_range.hpp"
+#include "lambda_spin_box.hpp"
+#include "model/lambda_record.hpp"
+#include "model/matching.hpp"
+#include "model_panel.hpp"
+#include "partition_panel.hpp"
+#include "sampling/sampler.hpp"
+#include "sampling/sampler_factory.hpp"
+#include "sampling/start_state.hpp"
+
+using namespace dimerlab;
+using namespace dimerlab::app;
+
+namespace {
+
+// The names a core parser lists in its refusal ("expected a, b, … or z"): a source independent
+// of the panel's enumeration.
+template <class Parse>
+QStringList names_the_parser_lists(Parse parse) {
+    QString message;
+    try {
+        parse("no-such-name");
+    } catch (const std::exception& e) {
+        message = QString::fromUtf8(e.what());
+    }
+    const QString list = message.section("expected ", 1);
+    QStringList names;
+    for (const QString& part : list.split(QRegularExpression(",\\s*|\\s+or\\s+"), Qt::SkipEmptyParts))
+        names << part.trimmed();
+    return names;
+}
+
+// Typed as keys, then Enter. QTest::keyClicks takes Latin-1 only: "∞" goes as one key event
+// carrying its text, as a keyboard layout or input method delivers it.
+void commit_text(QAbstractSpinBox* box, const QString& text) {
+    box->setFocus();
+    box->selectAll();
+    for (const QChar c : text) {
+        if (c.unicode() < 0x80) {
+            QTest::keyClick(box, c.toLatin1());
+        } else {
+            QKeyEvent press(QEvent::KeyPress, Qt::Key_unknown, Qt::NoModifier, QString(c));
+            QApplication::sendEvent(box, &press);
+        }
+    }
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
+}  // namespace
+
+class TestAppModelControls : public QObject {
+    Q_OBJECT
+  private slots:
+    void lambda_entry_reads_every_spelling_of_infinity() {
+        for (const QString& spelling : {QString("inf"), QString("infinity"), QString("Inf"),
+                                        QString::fromUtf8("∞"), QString("INFINITY")}) {
+            ModelPanel panel;
+            panel.show();
+            QSignalSpy changed(&panel, &ModelPanel::lambda_changed);
+            commit_text(panel.lambda_entry(), spelling);
+            QVERIFY2(is_infinite_lambda(panel.lambda()), qPrintable(spelling));
+            QCOMPARE(panel.lambda_entry()->text(), QString::fromUtf8("∞"));  // shown as ∞
+            QCOMPARE(panel.lambda_slider()->value(), lambda_slider_infinity_position());
+            QCOMPARE(changed.size(), 1);
+            QVERIFY(is_infinite_lambda(changed.at(0).at(0).toDouble()));
+            QVERIFY(panel.pending_session().record.infinite());
+        }
+        // A number still reads as a number, and a word that does not name ∞ cannot be typed.
+        ModelPanel panel;
+        panel.show();
+        commit_text(panel.lambda_entry(), "2.5");
+        QCOMPARE(panel.lambda(), 2.5);
+        commit_text(panel.lambda_entry(), "abc");  // the validator takes none of these keys
+        QCOMPARE(panel.lambda(), 2.5);
+    }
+
+    void lambda_slider_has_an_infinity_end() {
+        QCOMPARE(lambda_slider_infinity_position(), lambda_slider_steps() + 1);
+        QVERIFY(is_infinite_lambda(lambda_at_slider_position(lambda_slider_infinity_position())));
+        QCOMPARE(lambda_slider_position(kInfiniteLambda), lambda_slider_infinity_position());
+        QCOMPARE(lambda_at_slider_position(lambda_slider_steps()), kLambdaMax);  // finite end unchanged
+        QVERIFY(lambda_range_error(kInfiniteLambda).empty());
+        ModelPanel panel;
+        QSignalSpy changed(&panel, &ModelPanel::lambda_changed);
+        panel.lambda_slider()->setValue(lambda_slider_infinity_position());
+        QVERIFY(is_infinite_lambda(panel.lambda()));
+        QCOMPARE(changed.size(), 1);
+        // One step back from ∞ is the top of the finite scale.
+        panel.lambda_slider()->setValue(lambda_slider_steps());
+        QCOMPARE(panel.lambda(), kLambdaMax);
+        // set_lambda(∞) from elsewhere moves both and emits nothing.
+        changed.clear();
+        panel.set_lambda(kInfiniteLambda);
+        QCOMPARE(panel.lambda_slider()->value(), lambda_slider_infinity_position());
+        QCOMPARE(panel.lambda_entry()->text(), QString::fromUtf8("∞"));
+        QCOMPARE(changed.size(), 0);
+    }
+
+    void lambda_entry_steps_between_the_finite_top_and_infinity() {
+        LambdaSpinBox box;
+        box.setValue(kLambdaMax);
+        box.stepBy(1);
+        QVERIFY(is_infinite_lambda(box.value()));
+        box.stepBy(1);  // nothing beyond ∞
+        QVERIFY(is_infinite_lambda(box.value()));
+        box.stepBy(-1);
+        QCOMPARE(box.value(), kLambdaMax);
+        QCOMPARE(lambda_display_text(kInfiniteLambda), QString::fromUtf8("∞"));
+        QCOMPARE(lambda_display_text(2.5), QString("2.5"));
+    }
+
+    void every_dynamics_the_core_names_is_listed() {
+        const QStringList names = names_the_parser_lists(parse_dynamics);
+        QVERIFY2(names.size() >= 6, qPrintable(names.join('|')));  // glauber … glauber+rotation today
+        ModelPanel panel;
+        QComboBox* box = panel.dynamics_box();
+        QStringList listed;
+        for (int i = 0; i < box->count(); ++i) listed << box->itemText(i);
+        QCOMPARE(listed, names);  // every one, in the enum's order, nothing else
+        QCOMPARE(qsizetype(core_dynamics().size()), names.size());
+        auto* items = qobject_cast<QStandardItemModel*>(box->model());
+        QVERIFY(items != nullptr);
+        for (int i = 0; i < box->count(); ++i) {
+            const Dynamics d = parse_dynamics(box->itemText(i).toStdString());
+            const QString tip = box->itemData(i, Qt::ToolTipRole).toString();
+            QVERIFY2(!tip.isEmpty(), qPrintable(box->itemText(i)));
+            const QString why_not = dynamics_unavailable_reason(d);
+            // Enabled exactly when the factory builds it; a disabled one says why in its tooltip.
+            QCOMPARE(items->item(i)->isEnabled(), why_not.isEmpty());
+            if (!why_not.isEmpty()) QCOMPARE(tip, why_not);
+        }
+        // Today's six all run in the app.
+        for (const char* name :
+             {"glauber", "jerrum-sinclair", "chromatic", "shuffle", "rotation", "glauber+rotation"})
+            QVERIFY2(dynamics_unavailable_reason(parse_dynamics(name)).isEmpty(), name);
+        // Choosing one goes into the session Apply requests.
+        box->setCurrentText("shuffle");
+        QCOMPARE(panel.pending_session().dynamics, Dynamics::shuffle);
+        QVERIFY(box->toolTip().contains("aztec"));
+    }
+
+    void every_start_the_core_names_is_listed() {
+        const QStringList names = names_the_parser_lists(parse_start_kind);
+        QVERIFY2(names.size() >= 3, qPrintable(names.join('|')));
+        ModelPanel panel;
+        QStringList listed;
+        for (int i = 0; i < panel.start_box()->count(); ++i) listed << panel.start_box()->itemText(i);
+        QCOMPARE(listed, names);
+    }
+
+    void family_picker_writes_the_spec() {
+        ModelPanel panel;
+        FamilyPicker* picker = panel.family_picker();
+        picker->family_box()->setCurrentIndex(picker->family_box()->findData("grid"));
+        QCOMPARE(picker->size_boxes().size(), std::size_t{2});
+        picker->size_boxes()[0]->setValue(12);
+        picker->size_boxes()[1]->setValue(8);
+        QCOMPARE(panel.spec_edit()->text(), QString("grid:12x8"));
+        QVERIFY(panel.spec_valid());
+        QCOMPARE(panel.pending_session().graph, std::string("grid:12x8"));
+        // Three sizes, and a random family's seed.
+        picker->family_box()->setCurrentIndex(picker->family_box()->findData("hexagon"));
+        picker->size_boxes()[0]->setValue(3);
+        picker->size_boxes()[1]->setValue(4);
+        picker->size_boxes()[2]->setValue(5);
+        QCOMPARE(panel.spec_edit()->text(), QString("hexagon:3,4,5"));
+        picker->family_box()->setCurrentIndex(picker->family_box()->findData("regular"));
+        picker->size_boxes()[0]->setValue(100);
+        picker->seed_box()->setValue(9);
+        QVERIFY2(panel.spec_edit()->text().startsWith("regular:100,"), qPrintable(panel.spec_edit()->text()));
+        QVERIFY(panel.spec_edit()->text().endsWith(",seed=9"));
+        QVERIFY(picker->seed_box()->isVisibleTo(picker));
+    }
+
+    void typed_spec_fills_the_family_picker() {
+        ModelPanel panel;
+        FamilyPicker* picker = panel.family_picker();
+        QSignalSpy edited(picker, &FamilyPicker::spec_edited);
+        panel.spec_edit()->setText("hex:40x30");
+        QCOMPARE(picker->family_box()->currentData().toString(), QString("hex"));
+        QCOMPARE(picker->size_boxes().size(), std::size_t{2});
+        QCOMPARE(picker->size_boxes()[0]->value(), 40);
+        QCOMPARE(picker->size_boxes()[1]->value(), 30);
+        QCOMPARE(edited.size(), 0);  // following the text never rewrites it
+        QCOMPARE(panel.spec_edit()->text(), QString("hex:40x30"));
+        // Half typed: the family follows, the text stays as typed.
+        panel.spec_edit()->setText("aztec:");
+        QCOMPARE(picker->family_box()->currentData().toString(), QString("aztec"));
+        QCOMPARE(panel.spec_edit()->text(), QString("aztec:"));
+        QVERIFY(!panel.spec_valid());
+        // A loaded session fills it too.
+        Session s;
+        s.graph = "torus:6x4";
+        panel.set_session(s);
+        QCOMPARE(picker->family_box()->currentData().toString(), QString("torus"));
+        QCOMPARE(picker->size_boxes()[0]->value(), 6);
+        QCOMPARE(picker->size_boxes()[1]->value(), 4);
+    }
+
+    // Text → fields → text, and fields → text → fields, for every family of the core's table.
+    void every_family_round_trips() {
+        ModelPanel panel;
+        FamilyPicker* picker = panel.family_picker();
+        std::set<std::string> seen;
+        for (const families::FamilyDescriptor& f : families::family_table()) {
+            const QString name = QString::fromUtf8(f.name.data(), qsizetype(f.name.size()));
+            const QString example = QString::fromUtf8(f.example.data(), qsizetype(f.example.size()));
+            QVERIFY2(picker->family_box()->findData(name) >= 0, qPrintable(name));
+            seen.insert(std::string(f.name));
+            panel.spec_edit()->setText(example);
+            QCOMPARE(picker->family_box()->currentData().toString(), name);
+            const GraphSpec parsed = parse_graph_spec(example.toStdString());
+            const QString canonical = QString::fromStdString(parsed.canonical());
+            QCOMPARE(picker->spec_text(), canonical);
+            if (f.shape == families::FamilyShape::file) continue;  // a path, no fields
+            QCOMPARE(picker->size_boxes().size(), parsed.dims.size());
+            for (std::size_t i = 0; i < parsed.dims.size(); ++i)
+                QCOMPARE(std::uint64_t(picker->size_boxes()[i]->value()), parsed.dims[i]);
+            // Choosing the family anew from another one writes a spec that parses to the same family.
+            picker->family_box()->setCurrentIndex(
+                picker->family_box()->findData(name == "grid" ? "torus" : "grid"));
+            picker->family_box()->setCurrentIndex(picker->family_box()->findData(name));
+            QVERIFY2(panel.spec_valid(), qPrintable(panel.spec_edit()->text() + ": " + panel.spec_error()));
+            QCOMPARE(QString::fromStdString(parse_graph_spec(panel.spec_edit()->text().toStdString()).family),
+                     name);
+            // Edited fields → text → the same fields.
+            if (!picker->size_boxes().empty()) {
+                QSpinBox* first = picker->size_boxes()[0];
+                first->setValue(first->value() + 2);  // + 2 keeps N·D even for regular
+                const GraphSpec again = parse_graph_spec(panel.spec_edit()->text().toStdString());
+                QCOMPARE(std::uint64_t(first->value()), again.dims[0]);
+                QCOMPARE(panel.spec_edit()->text(), QString::fromStdString(again.canonical()));
+            }
+        }
+        QCOMPARE(int(seen.size()), picker->family_box()->count());
+    }
+
+    void each_preset_shows_its_title_and_description() {
+        const QStringList names = preset_names();
+        QVERIFY(!names.isEmpty());
+        for (const QString& name : names) {
+            ModelPanel panel;
+            panel.show();
+            const Session preset = load_preset(name);
+            QVERIFY2(!preset.title.isEmpty(), qPrintable(name));
+            panel.set_session(preset);
+            QCOMPARE(panel.title_label()->text(), preset.title);
+            QVERIFY(panel.title_label()->isVisible());
+            QCOMPARE(panel.description_label()->text(), preset.description);
+            QCOMPARE(panel.description_label()->isVisible(), !preset.description.isEmpty());
+            QVERIFY(panel.description_label()->wordWrap());
+            // The user's own graph: Apply's session has no title, and showing it clears the words.
+            panel.spec_edit()->setText("grid:10x10");
+            const Session own = panel.pending_session();
+            QVERIFY(own.title.isEmpty());
+            panel.set_session(own);
+            QVERIFY(!panel.title_label()->isVisible());
+            QVERIFY(!panel.description_label()->isVisible());
+        }
+    }
+
+    // A lab opened at λ ≠ 1 (a preset at 10⁴, the dimer model at ∞) has changed nothing: the
+    // Diagnostics panel's first snapshot sets its λ without a "λ changed" note.
+    void diagnostics_take_a_new_labs_lambda_without_a_stale_note() {
+        const auto g = std::make_shared<const Graph>(make_graph("aztec:3"));
+        DiagnosticsPanel panel;
+        panel.reset(g);
+        const QString before = panel.coalescence_text();
+        auto sampler = make_cpu_sampler(*g, Dynamics::shuffle, 1, LambdaRecord(kInfiniteLambda),
+                                        MateArray(g->num_vertices(), kNoMate));
+        sampler->advance(1);
+        Snapshot s;
+        s.mate.assign(sampler->mate().begin(), sampler->mate().end());
+        s.time = sampler->time();
+        s.dimers = sampler->dimers();
+        s.lambda = kInfiniteLambda;
+        s.serial = 1;
+        panel.observe(s);
+        QCOMPARE(panel.coalescence_text(), before);
+        QVERIFY(!panel.coalescence_text().contains("changed"));
+        // At λ = ∞ every vertex is covered: the reference density is 1 exactly, never nan.
+        QTRY_VERIFY(panel.reference_density().has_value());
+        QCOMPARE(*panel.reference_density(), 1.0);
+    }
+
+    // At λ = ∞ the panel's exact ln Z is ln(number of perfect matchings): Aztec diamonds have
+    // 2^(N(N+1)/2) tilings (closed form, independent of the polynomial); an odd grid has none.
+    void partition_panel_counts_perfect_matchings_at_infinity() {
+        for (const int order : {2, 3, 4}) {
+            PartitionPanel panel;
+            const std::string spec = "aztec:" + std::to_string(order);
+            panel.set_problem(spec, kInfiniteLambda);
+            QSignalSpy exact(&panel, &PartitionPanel::exact_finished);
+            panel.compute_exact();
+            QVERIFY(exact.count() == 1 || exact.wait(60000));
+            QCOMPARE(panel.exact_state(), PartitionPanel::JobState::done);
+            const double expected = order * (order + 1) / 2 * std::log(2.0);
+            QVERIFY2(std::abs(*panel.exact_log_z() - expected) < 1e-12 * expected,
+                     qPrintable(panel.exact_text()));
+        }
+        // The estimate is not for ∞, and says so in the panel's words.
+        PartitionPanel at_infinity;
+        at_infinity.set_problem("aztec:2", kInfiniteLambda);
+        QSignalSpy estimated(&at_infinity, &PartitionPanel::estimate_finished);
+        at_infinity.compute_estimate();
+        QVERIFY(estimated.count() == 1 || estimated.wait(60000));
+        QCOMPARE(at_infinity.estimate_state(), PartitionPanel::JobState::failed);
+        QVERIFY2(at_infinity.estimate_text().contains("Exact counts the perfect matchings"),
+                 qPrintable(at_infinity.estimate_text()));
+        PartitionPanel odd;
+        odd.set_problem("grid:3x3", kInfiniteLambda);
+        QSignalSpy exact(&odd, &PartitionPanel::exact_finished);
+        odd.compute_exact();
+        QVERIFY(exact.count() == 1 || exact.wait(60000));
+        QCOMPARE(odd.exact_state(), PartitionPanel::JobState::failed);
+        QVERIFY2(odd.exact_text().contains("no perfect matching"), qPrintable(odd.exact_text()));
+        QVERIFY(!odd.exact_text().contains("nan"));
+    }
+
+    void refusals_read_in_the_window_words() {
+        const QString words = in_gui_words(
+            "dynamics 'glauber' cannot move a perfect matching (at lambda = inf every single-edge update "
+            "puts "
+            "back the dimer it removed); use --dynamics shuffle on aztec:N, or rotation from --start "
+            "maximum");
+        QVERIFY2(!words.contains("--"), qPrintable(words));
+        QVERIFY(words.contains(QString::fromUtf8("λ = ∞")));
+        QVERIFY(words.contains("Dynamics shuffle"));
+        QVERIFY(words.contains("Start maximum"));
+    }
+};
+
+QTEST_MAIN(TestAppModelControls)
+#include "test_app_model_controls.moc"

@@ -1,0 +1,165 @@
+// The Partition panel's long-estimate warning (rates injected: the warning shows above
+// kLongEstimateSeconds and not below; "Use ε = …" runs at the larger ε; Cancel ends it), and its
+// lecture curves (the zeros drawn are the polynomial's, the exact covered fraction and the
+// lattice limit are there, SVG export writes a file or says why not).
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+#include "counting/approx/estimate_cost.hpp"
+#include "counting/exact/matching_polynomial.hpp"
+#include "counting/exact/polynomial_zeros.hpp"
+#include "graph/graph_spec.hpp"
+#include "partition_panel.hpp"
+#include "plot_view.hpp"
+
+using namespace dimerlab;
+using namespace dimerlab::app;
+
+class TestPartitionCurves : public QObject {
+    Q_OBJECT
+  private slots:
+    void warns_above_the_threshold_and_cancel_ends_it() {
+        PartitionPanel panel;
+        panel.set_problem("grid:64x64", 1.0);
+        panel.set_epsilon(0.05);
+        panel.set_update_rate(3e7);  // a slow machine: grid:64x64 at ε = 0.05 takes hours
+        QSignalSpy projected(&panel, &PartitionPanel::projection_ready);
+        QSignalSpy finished(&panel, &PartitionPanel::estimate_finished);
+        panel.compute_estimate();
+        QVERIFY(projected.wait(60000));
+        QCOMPARE(panel.estimate_state(), PartitionPanel::JobState::awaiting_choice);
+        QVERIFY(!panel.long_estimate_warning()->isHidden());
+        QVERIFY(panel.projected_seconds() > kLongEstimateSeconds);
+        QVERIFY(panel.suggested_epsilon() > 0.05);
+        QVERIFY(
+            panel.larger_epsilon_button()->text().contains(QString("ε = %1").arg(panel.suggested_epsilon())));
+        QVERIFY(panel.long_estimate_text()->text().contains("h"));  // "about 5.4 h"
+        panel.warning_cancel_button()->click();
+        QVERIFY(panel.long_estimate_warning()->isHidden());
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(panel.estimate_state(), PartitionPanel::JobState::cancelled);
+        QVERIFY(panel.long_estimate_warning()->isHidden());
+    }
+
+    void no_warning_below_the_threshold() {
+        PartitionPanel panel;
+        panel.set_problem("grid:4x4", 1.0);
+        panel.set_epsilon(0.1);
+        panel.set_update_rate(1e12);
+        QSignalSpy projected(&panel, &PartitionPanel::projection_ready);
+        QSignalSpy finished(&panel, &PartitionPanel::estimate_finished);
+        panel.compute_estimate();
+        QVERIFY(projected.wait(60000));
+        QVERIFY(panel.long_estimate_warning()->isHidden());
+        QVERIFY(panel.projected_seconds() < kLongEstimateSeconds);
+        QVERIFY(finished.size() == 1 || finished.wait(120000));
+        QCOMPARE(panel.estimate_state(), PartitionPanel::JobState::done);
+    }
+
+    // Projected at 10 minutes: the offered ε is about √10 times larger and runs when chosen.
+    void larger_epsilon_runs_at_the_suggested_value() {
+        PartitionPanel panel;
+        panel.set_problem("grid:6x6", 1.0);
+        panel.set_epsilon(0.05);
+        panel.set_update_rate(projected_estimate_updates(36, 1.0, 0.05) / 600);
+        QSignalSpy projected(&panel, &PartitionPanel::projection_ready);
+        QSignalSpy finished(&panel, &PartitionPanel::estimate_finished);
+        panel.compute_estimate();
+        QVERIFY(projected.wait(60000));
+        QCOMPARE(panel.estimate_state(), PartitionPanel::JobState::awaiting_choice);
+        const double suggested = panel.suggested_epsilon();
+        QVERIFY(suggested >= 0.05 * std::sqrt(10.0) - 1e-12 && suggested < 0.05 * std::sqrt(10.0) * 1.02);
+        panel.larger_epsilon_button()->click();
+        QCOMPARE(panel.estimate_state(), PartitionPanel::JobState::running);
+        QVERIFY(panel.long_estimate_warning()->isHidden());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(panel.estimate_state(), PartitionPanel::JobState::done);
+        QVERIFY(panel.estimate_text().contains("±"));
+        QVERIFY(std::abs(panel.projected_seconds() - 600 * std::pow(0.05 / suggested, 2)) < 1e-6);
+    }
+
+    // grid:20x20 is too wide for the curves' exact limit: the covered fraction is estimated, with
+    // error bars, and grows with λ (the 9 points are a factor 2.1 apart in λ, the differences far
+    // above the error bars of about 0.002).
+    void curves_estimate_the_density_when_exact_is_infeasible() {
+        PartitionPanel panel;
+        panel.set_problem("grid:20x20", 1.0);
+        QSignalSpy done(&panel, &PartitionPanel::curves_finished);
+        panel.compute_curves();
+        QVERIFY(panel.curves_running());
+        QVERIFY(done.wait(300000));
+        QVERIFY(!panel.zeros_view()->has_plot());
+        QVERIFY(panel.zeros_text()->text().contains("Too large for the exact method"));
+        const PlotSeries* estimate = nullptr;
+        int bars = 0;
+        for (const PlotSeries& s : panel.density_view()->plot().series) {
+            if (s.label == "estimate") estimate = &s;
+            if (s.label.empty()) ++bars;
+            QVERIFY(s.label != "exact");
+        }
+        QVERIFY(estimate);
+        QCOMPARE(estimate->x.size(), std::size_t{9});
+        QCOMPARE(bars, 9);
+        for (std::size_t i = 1; i < estimate->y.size(); ++i) QVERIFY(estimate->y[i] > estimate->y[i - 1]);
+        QVERIFY(estimate->y.front() > 0 && estimate->y.back() < 1);
+    }
+
+    void duration_text_reads_well() {
+        QCOMPARE(duration_text(0.2), QString("1 s"));
+        QCOMPARE(duration_text(45), QString("45 s"));
+        QCOMPARE(duration_text(600), QString("10.0 min"));
+        QCOMPARE(duration_text(7200), QString("2.0 h"));
+    }
+
+    void curves_show_the_polynomial_zeros_and_the_exact_density() {
+        PartitionPanel panel;
+        panel.set_problem("grid:4x4", 1.0);
+        QSignalSpy done(&panel, &PartitionPanel::curves_finished);
+        panel.compute_curves();
+        QVERIFY(done.wait(60000));
+        const MatchingPolynomial p =
+            exact_matching_polynomial(make_graph("grid:4x4", {.with_layout = false}));
+        const std::vector<double> zeros = matching_polynomial_zeros(p);
+        QVERIFY(panel.zeros_view()->has_plot());
+        std::vector<double> drawn;
+        for (const PlotSeries& s : panel.zeros_view()->plot().series) {
+            if (s.y.front() == -0.5) drawn.push_back(-std::pow(10.0, s.x.front()));  // the zero ticks
+        }
+        QCOMPARE(drawn.size(), zeros.size());
+        for (std::size_t i = 0; i < zeros.size(); ++i) QVERIFY(std::abs(drawn[i] / zeros[i] - 1) < 1e-12);
+        QVERIFY(panel.zeros_text()->text().contains("negative real axis"));
+        QVERIFY(panel.zeros_text()->text().contains("= -0.08333"));  // −1/(4·3) for Δ = 4
+        bool exact = false, limit = false;
+        for (const PlotSeries& s : panel.density_view()->plot().series) {
+            exact |= s.label == "exact";
+            limit |= s.label == "square lattice limit";
+        }
+        QVERIFY(exact && limit);
+        // τ_int is estimated at every point (9 λ from 0.05 to 20), with error bars.
+        QVERIFY(panel.tau_view()->has_plot());
+        int tau_points = 0;
+        for (const PlotSeries& s : panel.tau_view()->plot().series)
+            if (s.label == "tau_int") tau_points = int(s.x.size());
+        QVERIFY(tau_points >= 8);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath("zeros.svg");
+        QCOMPARE(panel.zeros_view()->export_svg(path), QString());
+        QVERIFY(QFile::exists(path));
+        QVERIFY(!panel.density_view()->export_svg(dir.filePath("missing/d.svg")).isEmpty());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot),
+                 QStringList{"zeros.svg"});
+        // A new problem clears the figures.
+        panel.set_problem("grid:4x4", 2.0);
+        QVERIFY(!panel.zeros_view()->has_plot());
+    }
+};
+
+QTEST_MAIN(TestPartitionCurves)
+#include "test_partition_curves.moc"
