@@ -22,6 +22,8 @@ struct Snapshot {
     std::uint64_t serial = 0;      // publish count
     // cftp only: how many sweeps the last exact sample needed to coalesce (0 before the first).
     std::optional<std::uint64_t> coalescence_sweeps;
+    // shuffle-steps only: the order of the tiling shown.
+    std::optional<std::uint32_t> shuffle_step;
     // The chain's edge states on the device (cuda backend), for the viewport's CUDA–GL interop
     // path; holds the chain alive while the snapshot lives (device_edge_states.hpp).
     render::DeviceEdgeStates device_edges;
