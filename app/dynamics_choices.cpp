@@ -27,10 +27,16 @@ QString dynamics_words(Dynamics dynamics) {
             return "Shuffle: an exact uniform domino tiling of aztec:N per update (λ = ∞ only)";
         case Dynamics::rotation:
             return "Rotation: turn two parallel dimers of a square, or three of a hexagon (keeps the "
-                   "number of dimers; at λ = ∞ from Start maximum)";
+                   "number of dimers; at λ = ∞ from Start exact or maximum)";
         case Dynamics::glauber_rotation:
             return "Glauber + rotation: single edges and face rotations, chosen by the tape (mixes at "
                    "large finite λ)";
+        case Dynamics::cftp:
+            return "CFTP: an exact uniform perfect matching per update, by coupling from the past (grid, "
+                   "aztec, hex, hexagon; λ = ∞ only; the HUD shows the coalescence time)";
+        case Dynamics::shuffle_steps:
+            return "Shuffle steps: domino shuffling one step per update, the tiling of aztec:N growing from "
+                   "the centre (λ = ∞ only)";
     }
     return QString("%1 dynamics").arg(QString::fromUtf8(dynamics_name(dynamics)));
 }

@@ -8,6 +8,7 @@
 #include <QWheelEvent>
 #include <optional>
 
+#include "exact_sample_text.hpp"
 #include "lambda_range.hpp"
 #include "model/lambda_record.hpp"
 #include "rate_text.hpp"
@@ -199,6 +200,8 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
     ImGui::Text("%.1f sweeps", stats_.sweeps);
     ImGui::Text("%llu dimers, %llu monomers", static_cast<unsigned long long>(stats_.dimers),
                 static_cast<unsigned long long>(stats_.monomers));
+    if (stats_.coalescence_sweeps)
+        ImGui::TextUnformatted(exact_sample_text(stats_.coalescence_sweeps).toUtf8().constData());
 
     if (actions_.set_lambda && is_infinite_lambda(stats_.lambda)) {
         // The slider's scale ends at kLambdaMax: at λ = ∞ it would show a λ that does not run.

@@ -33,6 +33,7 @@ struct OverlayStats {
     std::uint64_t monomers = 0;
     double lambda = 1;
     bool running = false;
+    std::optional<std::uint64_t> coalescence_sweeps;  // cftp only (exact_sample_text.hpp)
 };
 
 // Called from render() (so from paintGL), after ImGui's frame has been drawn. An empty function

@@ -579,6 +579,9 @@ void MainWindow::update_overlay() {
     o.monomers = g.num_vertices() - 2 * s.dimers;
     o.lambda = lambda_box_->value();  // the commanded λ; the snapshot's lags until the chain runs
     o.running = controller_->running();
+    o.coalescence_sweeps = s.coalescence_sweeps;
+    // shuffle-steps: the unmatched squares are the part of the diamond not built yet, drawn empty.
+    view_->set_monomers_visible(!s.shuffle_step.has_value());
     view_->overlay().set_stats(o);
     if (legend_->mode() != view_->colour_mode() || legend_->tiles() != view_->tile_shape())
         legend_->set_mode(view_->colour_mode(), view_->tile_shape());

@@ -4,8 +4,10 @@
 #include <cmath>
 
 #include "dimerlab_render/device_edge_states.hpp"
+#include "faces/cftp_sampler.hpp"
 #include "model/lambda_record.hpp"
 #include "model/matching.hpp"
+#include "tilings/shuffle_steps_sampler.hpp"
 
 namespace dimerlab::app {
 
@@ -147,6 +149,12 @@ void SamplerWorker::publish() {
     back_.state_hash = state_hash(mate);
     back_.running = running_;
     back_.generation = generation_;
+    back_.coalescence_sweeps.reset();
+    if (const auto* cftp = dynamic_cast<const CftpSampler*>(sampler_.get()))
+        back_.coalescence_sweeps = cftp->last_coalescence_sweeps();
+    back_.shuffle_step.reset();
+    if (const auto* steps = dynamic_cast<const ShuffleStepsSampler*>(sampler_.get()))
+        back_.shuffle_step = steps->step();
     back_.device_edges = render::device_edge_states(sampler_);
     ++back_.serial;
     // The exchange hands back an older buffer in back_; serials stay increasing because each

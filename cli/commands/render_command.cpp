@@ -16,6 +16,8 @@
 #include "dimerlab_lab/preset.hpp"
 #include "dimerlab_render/animation_export.hpp"
 #include "dimerlab_render/gl_availability.hpp"
+#include "graph/graph_spec.hpp"
+#include "model/lambda_record.hpp"
 #endif
 
 namespace dimerlab::cli {
@@ -37,6 +39,7 @@ struct RenderOptions {
     std::string colour;  // empty: the session's
     std::string out;
     bool progress = false;
+    bool shuffle_steps = false;
 };
 
 #ifdef DIMERLAB_HAVE_RENDER
@@ -70,6 +73,16 @@ int run_render(const RenderOptions& opt) {
     request.caption = opt.caption;
     if (!opt.colour.empty())
         request.session.view.colour = parse_colour_mode(QString::fromStdString(opt.colour));
+    if (opt.shuffle_steps) {
+        // One step of domino shuffling per frame (Dynamics::shuffle_steps: one step per update).
+        request.session.dynamics = Dynamics::shuffle_steps;
+        request.session.record = LambdaRecord(kInfiniteLambda);
+        request.session.start = StartKind::empty;  // frame 0: the empty diamond, frame k: step k
+        request.session.update_index = 0;
+        request.session.state_hash.reset();
+        const Graph g = make_graph(request.session.graph, BuildOptions{.with_layout = false});
+        if (g.num_edges() > 0) request.sweeps_per_frame = 1.0 / double(g.num_edges());
+    }
     request.out = opt.out;
     check_animation_request(request);
 
@@ -129,6 +142,10 @@ CommandAction add_render_command(CLI::App& app) {
         "--colour", opt->colour,
         "plain | orientation-parity | monomer-heat | exact-marginals | tiles | height, overriding the "
         "session's");
+    sub->add_flag(
+        "--shuffle-steps", opt->shuffle_steps,
+        "aztec:N sessions: record domino shuffling step by step (frame k shows the order-k tiling at "
+        "the centre; use --frames N to end on the finished tiling)");
     sub->add_flag("--fit", opt->fit, "Show the whole graph even when the session has a camera");
     sub->add_flag("--caption", opt->caption,
                   "Caption every frame (graph, lambda, dynamics, sweeps) and add the colour legend");

@@ -16,7 +16,7 @@
 #include "diagnostics/parallel_depth.hpp"
 #include "dimerlab_gpu/cuda_sampler.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
-#include "faces/height_cftp.hpp"
+#include "faces/cftp_sampler.hpp"
 #include "graph/graph_spec.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/observables.hpp"
@@ -31,6 +31,7 @@ namespace {
 struct SampleOptions {
     std::string spec = "grid:64x64";
     std::string lambda_text = "1";
+    bool lambda_given = false;  // cftp: λ = ∞ unless --lambda says otherwise (then refused)
     std::uint64_t seed = 1;
     std::optional<std::uint64_t> sweeps;  // default 100, or 1 for shuffle (each sweep one exact sample)
     std::optional<std::uint64_t> burn_in;
@@ -108,13 +109,19 @@ std::string matching_text(std::span<const std::uint32_t> mate) {
     return out;
 }
 
-// --dynamics cftp: one exact uniform perfect matching by coupling from the past; λ plays no part.
+// --dynamics cftp: one exact uniform perfect matching by coupling from the past (update 0 of a
+// CftpSampler); it samples λ = ∞, the default here, and a finite --lambda is refused.
 int run_cftp_sample(const SampleOptions& opt) {
+    const double lambda = opt.lambda_given ? parse_lambda(opt.lambda_text, "--lambda") : kInfiniteLambda;
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = false});
     print_graph_notices(g);
     const auto t0 = std::chrono::steady_clock::now();
-    const CftpResult r = sample_cftp(g, opt.seed, opt.max_sweeps);
+    CftpSampler sampler(g, opt.seed, LambdaRecord(lambda), MateArray(g.num_vertices(), kNoMate),
+                        opt.max_sweeps);
+    sampler.advance(1);
+    const CftpResult& r = sampler.last_result();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!opt.matching_out.empty()) write_file_atomically(opt.matching_out, matching_text(r.matching));
     const std::uint32_t dimers = count_dimers(r.matching);
     nlohmann::ordered_json out;
     out["graph"] = g.spec();
@@ -132,7 +139,7 @@ int run_cftp_sample(const SampleOptions& opt) {
 }
 
 int run_sample(const SampleOptions& opt) {
-    if (opt.dynamics == "cftp") return run_cftp_sample(opt);
+    if (parse_dynamics(opt.dynamics) == Dynamics::cftp) return run_cftp_sample(opt);
     const double lambda = parse_lambda(opt.lambda_text, "--lambda");
     SamplerSpec spec;
     spec.graph = opt.spec;
@@ -157,7 +164,7 @@ int run_sample(const SampleOptions& opt) {
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
     // shuffle is exact: one update is one independent sample, so a "sweep" is one update, the
     // default is a single sample and there is nothing to burn in.
-    const bool exact_samples = dynamics == Dynamics::shuffle;
+    const bool exact_samples = dynamics == Dynamics::shuffle || dynamics == Dynamics::shuffle_steps;
     const std::uint64_t m = exact_samples ? 1 : g.num_edges();
     const std::uint64_t sweeps = opt.sweeps.value_or(exact_samples ? 1 : 100);
     // Default burn-in: a tenth of the measured sweeps, so the empty start does not bias means.
@@ -291,7 +298,7 @@ CommandAction add_sample_command(CLI::App& app) {
         ->check(non_negative_integer());
     sub->add_option("--dynamics", opt->dynamics,
                     "glauber | jerrum-sinclair | chromatic | shuffle (aztec:N, λ = inf) | rotation | "
-                    "glauber+rotation | cftp")
+                    "glauber+rotation | cftp (grid, aztec, hex, hexagon; λ = inf)")
         ->capture_default_str();
     sub->add_option("--class-order", opt->class_order,
                     "chromatic: fixed (classes in colouring order each sweep) | random (a new random order "
@@ -299,7 +306,10 @@ CommandAction add_sample_command(CLI::App& app) {
     sub->add_option("--backend", opt->backend, "auto | cpu | cpu-parallel | cuda")->capture_default_str();
     sub->add_option("--block-sweeps", opt->block_sweeps, "cpu-parallel, cuda: sweeps per Jacobi block (> 0)")
         ->capture_default_str();
-    sub->add_option("--start", opt->start, "empty | greedy | maximum")->capture_default_str();
+    sub->add_option(
+           "--start", opt->start,
+           "empty | greedy | maximum | exact (a uniform perfect matching: aztec, grid, hex, hexagon)")
+        ->capture_default_str();
     sub->add_option("--lambda-change", opt->lambda_changes,
                     "UPDATE:LAMBDA, λ from that update index on (repeatable, in increasing order)");
     sub->add_option("--csv", opt->csv, "Write the per-sweep time series to this CSV file");
@@ -308,7 +318,11 @@ CommandAction add_sample_command(CLI::App& app) {
     sub->add_flag("--json", opt->json, "Print one JSON object on stdout");
     sub->add_flag("--progress", opt->progress,
                   "Report progress on stderr (default: when stderr is a terminal)");
-    return [opt]() { return run_sample(*opt); };
+    CLI::Option* lambda_option = sub->get_option("--lambda");
+    return [opt, lambda_option]() {
+        opt->lambda_given = lambda_option->count() > 0;
+        return run_sample(*opt);
+    };
 }
 
 }  // namespace dimerlab::cli

@@ -12,8 +12,9 @@
 namespace dimerlab {
 namespace {
 
-// Which phase of each face is the higher one. Faces are listed counter-clockwise from a corner
-// (faces/face_set.cpp); the rotation from phase B to phase A raises the height at the face iff
+// Which phase of each face is the higher one. All faces of one graph are listed with the same
+// orientation (counter-clockwise on the lattices of faces/face_set.cpp, one turning sense for the
+// faces traced from a drawing); the rotation from phase B to phase A raises the height at the face iff
 // that corner c0 is on side 0 of the bipartition, so "A is high" iff side(c0) == 0. Only the
 // consistency matters for monotonicity (tests check the descent ends in one matching).
 std::vector<char> high_is_a(const Graph& g, const FaceSet& faces) {
@@ -56,12 +57,21 @@ MateArray extreme_perfect_matching(const Graph& graph, const FaceSet& faces, Mat
     return m;
 }
 
-CftpResult sample_cftp(const Graph& graph, std::uint64_t seed, std::uint64_t max_sweeps) {
-    const std::string family = graph.spec().empty() ? std::string() : parse_graph_spec(graph.spec()).family;
-    if (family != "grid" && family != "aztec" && family != "hex") {
+bool cftp_supports(const Graph& graph) {
+    if (graph.spec().empty()) return false;
+    try {
+        const std::string family = parse_graph_spec(graph.spec()).family;
+        return family == "grid" || family == "aztec" || family == "hex" || family == "hexagon";
+    } catch (const InputError&) {
+        return false;
+    }
+}
+
+CftpResult sample_cftp(const Graph& graph, std::uint64_t seed, std::uint64_t max_sweeps, TapeStream stream) {
+    if (!cftp_supports(graph)) {
         throw InputError(
             "cftp needs a simply connected region of the square or hexagonal lattice (grid, aztec, "
-            "hex), not '" +
+            "hex, hexagon), not '" +
             (graph.spec().empty() ? std::string("(hand-built graph)") : graph.spec()) + "'");
     }
     const FaceSet faces = lattice_faces(graph);
@@ -84,7 +94,7 @@ CftpResult sample_cftp(const Graph& graph, std::uint64_t seed, std::uint64_t max
         const std::uint64_t t = sweeps * f_count;
         MateArray top = top0, bottom = bottom0;
         for (std::uint64_t k = t; k >= 1; --k) {
-            const TapeWords w = tape_words(seed, k - 1);
+            const TapeWords w = tape_words(seed, k - 1, stream);
             const std::uint32_t f = tape_edge(w, faces.num_faces());
             const bool raise = tape_face_phase_a(w);
             rotate(top, faces, a_high, f, raise);

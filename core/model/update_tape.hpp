@@ -16,7 +16,9 @@ struct TapeWords {
 
 // Counter word 2 names the stream: 0 is the update tape; other purposes (start states, test
 // streams) use other values so they never reuse the tape's numbers.
-enum class TapeStream : std::uint32_t { updates = 0, greedy_start = 1, chromatic = 2 };
+// exact_start: the exact uniform start state (sampling/start_state.hpp), drawn by the same shuffling
+// or coupling code as the exact dynamics but from its own numbers.
+enum class TapeStream : std::uint32_t { updates = 0, greedy_start = 1, chromatic = 2, exact_start = 3 };
 
 DIMERLAB_HD inline TapeWords tape_words(std::uint64_t seed, std::uint64_t t,
                                         TapeStream stream = TapeStream::updates) {

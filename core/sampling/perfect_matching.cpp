@@ -23,11 +23,14 @@ void require_perfect_matching(const Graph& graph) {
 void require_dynamics_runs_at(Dynamics dynamics, const LambdaRecord& record) {
     // Face rotations keep |M|: from a perfect matching they walk the perfect matchings, which is
     // the dimer model's chain.
-    if (!record.infinite() || dynamics == Dynamics::shuffle || dynamics == Dynamics::rotation) return;
-    throw InputError(
-        "dynamics '" + std::string(dynamics_name(dynamics)) +
-        "' cannot move a perfect matching (at lambda = inf every single-edge update puts "
-        "back the dimer it removed); use --dynamics shuffle on aztec:N, or rotation from --start maximum");
+    if (!record.infinite() || dynamics == Dynamics::shuffle || dynamics == Dynamics::rotation ||
+        dynamics == Dynamics::cftp || dynamics == Dynamics::shuffle_steps)
+        return;
+    throw InputError("dynamics '" + std::string(dynamics_name(dynamics)) +
+                     "' cannot move a perfect matching (at lambda = inf every single-edge update puts "
+                     "back the dimer it removed); use --dynamics shuffle on aztec:N, cftp on a grid, hex or "
+                     "hexagon region, or rotation from --start "
+                     "exact or maximum");
 }
 
 }  // namespace dimerlab

@@ -18,7 +18,7 @@ void require_perfect_matching(const Graph& graph);
 // InputError unless `dynamics` can run at every λ of `record`. At λ = ∞ a single-edge heat-bath
 // update removes a dimer and always puts it back (both ends are free and the coin always says
 // "occupied"), so glauber, chromatic and jerrum-sinclair never leave their start: they are refused,
-// pointing at shuffle. shuffle runs at λ = ∞ only (ShuffleSampler says so).
+// pointing at shuffle. shuffle, shuffle-steps and cftp run at λ = ∞ only (their samplers say so).
 void require_dynamics_runs_at(Dynamics dynamics, const LambdaRecord& record);
 
 }  // namespace dimerlab

@@ -20,18 +20,24 @@ std::string_view dynamics_name(Dynamics d) {
             return "rotation";
         case Dynamics::glauber_rotation:
             return "glauber+rotation";
+        case Dynamics::cftp:
+            return "cftp";
+        case Dynamics::shuffle_steps:
+            return "shuffle-steps";
     }
     return "unknown";
 }
 
 Dynamics parse_dynamics(std::string_view text) {
-    for (Dynamics d : {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic, Dynamics::shuffle,
-                       Dynamics::rotation, Dynamics::glauber_rotation}) {
+    for (Dynamics d :
+         {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic, Dynamics::shuffle,
+          Dynamics::rotation, Dynamics::glauber_rotation, Dynamics::cftp, Dynamics::shuffle_steps}) {
         if (text == dynamics_name(d)) return d;
     }
     throw InputError(
         "unknown dynamics '" + std::string(text) +
-        "'; expected glauber, jerrum-sinclair, chromatic, shuffle, rotation or glauber+rotation");
+        "'; expected glauber, jerrum-sinclair, chromatic, shuffle, rotation, glauber+rotation, cftp or "
+        "shuffle-steps");
 }
 
 Sampler::Sampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)

@@ -14,9 +14,23 @@ namespace dimerlab {
 // shuffle: exact uniform domino tilings of aztec:N at λ = ∞ (domino shuffling, not a chain; one
 // update is one independent exact sample; tilings/shuffle_sampler.hpp).
 // rotation, glauber_rotation: face rotations alone or mixed with Glauber (docs/algorithms.md §2.7).
-enum class Dynamics { glauber, jerrum_sinclair, chromatic, shuffle, rotation, glauber_rotation };
+// shuffle_steps: the steps of domino shuffling, one per update, to watch the tiling grow
+// (tilings/shuffle_steps_sampler.hpp).
+// cftp: exact uniform perfect matchings of simply connected square and hexagonal regions at λ = ∞
+// (coupling from the past; one update is one independent exact sample; faces/cftp_sampler.hpp).
+enum class Dynamics {
+    glauber,
+    jerrum_sinclair,
+    chromatic,
+    shuffle,
+    rotation,
+    glauber_rotation,
+    cftp,
+    shuffle_steps
+};
 
-// "glauber", "jerrum-sinclair", "chromatic", "shuffle", "rotation", "glauber+rotation"
+// "glauber", "jerrum-sinclair", "chromatic", "shuffle", "rotation", "glauber+rotation", "cftp",
+// "shuffle-steps"
 std::string_view dynamics_name(Dynamics d);
 Dynamics parse_dynamics(std::string_view text);  // the inverse; InputError naming the choices
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "chromatic/chromatic_sampler.hpp"
+#include "faces/cftp_sampler.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/face_class_sampler.hpp"
 #include "sampling/face_rotation_sampler.hpp"
@@ -12,6 +13,7 @@
 #include "sampling/jerrum_sinclair_sampler.hpp"
 #include "sampling/perfect_matching.hpp"
 #include "tilings/shuffle_sampler.hpp"
+#include "tilings/shuffle_steps_sampler.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
@@ -33,6 +35,10 @@ std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics,
         }
         case Dynamics::shuffle:
             return std::make_unique<ShuffleSampler>(graph, seed, std::move(record), std::move(start));
+        case Dynamics::shuffle_steps:
+            return std::make_unique<ShuffleStepsSampler>(graph, seed, std::move(record), std::move(start));
+        case Dynamics::cftp:
+            return std::make_unique<CftpSampler>(graph, seed, std::move(record), std::move(start));
         case Dynamics::rotation:
         case Dynamics::glauber_rotation:
             return std::make_unique<FaceRotationSampler>(graph, dynamics, seed, std::move(record),

@@ -7,7 +7,10 @@
 #include <utility>
 #include <vector>
 
+#include "faces/height_cftp.hpp"
 #include "model/update_tape.hpp"
+#include "tilings/domino_shuffle.hpp"
+#include "tilings/shuffle_sampler.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
@@ -50,13 +53,27 @@ MateArray maximum_matching(const Graph& g) {
     return mate;
 }
 
+MateArray exact_matching(const Graph& g, std::uint64_t seed) {
+    if (const std::uint32_t order = aztec_order(g); order > 0)
+        return shuffle_aztec_tiling(order, seed, 0, nullptr, TapeStream::exact_start);
+    if (!cftp_supports(g)) {
+        throw InputError(
+            "start 'exact' draws a uniform perfect matching of aztec:N (domino shuffling) or of "
+            "a grid, hex or hexagon region (coupling from the past), not of '" +
+            (g.spec().empty() ? std::string("(hand-built graph)") : g.spec()) + "'");
+    }
+    return sample_cftp(g, seed, kExactStartMaxSweeps, TapeStream::exact_start).matching;
+}
+
 }  // namespace
 
 StartKind parse_start_kind(std::string_view text) {
     if (text == "empty") return StartKind::empty;
     if (text == "greedy") return StartKind::greedy;
     if (text == "maximum") return StartKind::maximum;
-    throw InputError("unknown start state '" + std::string(text) + "': expected empty, greedy or maximum");
+    if (text == "exact") return StartKind::exact;
+    throw InputError("unknown start state '" + std::string(text) +
+                     "': expected empty, greedy, maximum or exact");
 }
 
 std::string_view start_kind_name(StartKind kind) {
@@ -67,6 +84,8 @@ std::string_view start_kind_name(StartKind kind) {
             return "greedy";
         case StartKind::maximum:
             return "maximum";
+        case StartKind::exact:
+            return "exact";
     }
     return "unknown";
 }
@@ -79,6 +98,8 @@ MateArray make_start_state(const Graph& graph, StartKind kind, std::uint64_t see
             return greedy_matching(graph, seed);
         case StartKind::maximum:
             return maximum_matching(graph);
+        case StartKind::exact:
+            return exact_matching(graph, seed);
     }
     throw InputError("unknown start kind");
 }

@@ -32,7 +32,8 @@ inline std::uint8_t is(std::uint8_t x, std::uint8_t type) {
 // Fair coins from the update tape, 128 per tape index, in the order documented in the header.
 class TapeCoins {
   public:
-    TapeCoins(std::uint64_t seed, std::uint64_t sample) : seed_(seed), base_(sample << 32) {}
+    TapeCoins(std::uint64_t seed, std::uint64_t sample, TapeStream stream)
+        : seed_(seed), base_(sample << 32), stream_(stream) {}
     bool next() {
         if (bit_ == 128) refill();
         const std::uint32_t word = words_[bit_ >> 5];
@@ -47,7 +48,7 @@ class TapeCoins {
   private:
     void refill() {
         if (next_word_ >> 32) throw InputError("domino shuffle: more than 2^32 tape indices for one sample");
-        const TapeWords w = tape_words(seed_, base_ + next_word_++);
+        const TapeWords w = tape_words(seed_, base_ + next_word_++, stream_);
         words_[0] = w.w0;
         words_[1] = w.w1;
         words_[2] = w.w2;
@@ -55,6 +56,7 @@ class TapeCoins {
         bit_ = 0;
     }
     std::uint64_t seed_, base_;
+    TapeStream stream_;
     std::uint64_t next_word_ = 0, coins_ = 0;
     std::uint32_t words_[4] = {0, 0, 0, 0};
     unsigned bit_ = 128;
@@ -147,27 +149,40 @@ void shuffle_step(std::int64_t k, SquareGrid& cur, SquareGrid& next, TapeCoins& 
 
 }  // namespace
 
-MateArray shuffle_aztec_tiling(std::uint32_t order, std::uint64_t seed, std::uint64_t sample,
-                               ShuffleStats* stats) {
+namespace {
+
+MateArray shuffle_steps(std::uint32_t order, std::uint32_t steps, std::uint64_t seed, std::uint64_t sample,
+                        ShuffleStats* stats, TapeStream stream) {
     if (order == 0) throw InputError("domino shuffle: the Aztec diamond order must be at least 1");
+    if (steps == 0 || steps > order)
+        throw InputError("domino shuffle: step " + std::to_string(steps) + " is not in 1.." +
+                         std::to_string(order));
     if (sample >> 32)
         throw InputError("domino shuffle: sample index " + std::to_string(sample) + " is 2^32 or more");
     const std::int64_t n = order;
     SquareGrid a(n), b(n);
     SquareGrid* cur = &a;
     SquareGrid* next = &b;
-    TapeCoins coins(seed, sample);
-    for (std::int64_t k = 0; k < n; ++k) {
+    TapeCoins coins(seed, sample, stream);
+    for (std::int64_t k = 0; k < std::int64_t(steps); ++k) {
         shuffle_step(k, *cur, *next, coins);
         std::swap(cur, next);  // `next` now holds order k, inside the order-(k + 2) diamond it gets next
     }
-    const AztecNumbering numbering(order);
+    const AztecNumbering numbering(order), inner(steps);
     MateArray mate(numbering.num_squares(), kNoMate);
     for (std::int64_t j = -n; j < n; ++j) {
         const std::int64_t h = numbering.half_width(j);
+        const std::int64_t inner_h =
+            j >= -std::int64_t(steps) && j < std::int64_t(steps) ? inner.half_width(j) : 0;
         const std::uint8_t* r = cur->row(j);
         for (std::int64_t i = -h; i < h; ++i) {
             const std::uint8_t c = r[i];
+            const bool in_inner = i >= -inner_h && i < inner_h;
+            if (!in_inner) {
+                if (c & kPresent)
+                    throw std::logic_error("domino shuffle covered a square outside its diamond");
+                continue;
+            }
             if (!(c & kPresent)) throw std::logic_error("domino shuffle left a square uncovered");
             const bool vertical = c & (kEast << 1);
             const std::int64_t step = (c & 1) ? -1 : 1;
@@ -177,6 +192,18 @@ MateArray shuffle_aztec_tiling(std::uint32_t order, std::uint64_t seed, std::uin
     }
     if (stats) *stats = {coins.coins(), coins.words()};
     return mate;
+}
+
+}  // namespace
+
+MateArray shuffle_aztec_tiling(std::uint32_t order, std::uint64_t seed, std::uint64_t sample,
+                               ShuffleStats* stats, TapeStream stream) {
+    return shuffle_steps(order, order, seed, sample, stats, stream);
+}
+
+MateArray shuffle_aztec_step(std::uint32_t order, std::uint32_t step, std::uint64_t seed,
+                             std::uint64_t sample) {
+    return shuffle_steps(order, step, seed, sample, nullptr, TapeStream::updates);
 }
 
 }  // namespace dimerlab

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "model/matching.hpp"
+#include "model/update_tape.hpp"
 
 namespace dimerlab {
 
@@ -22,8 +23,17 @@ struct ShuffleStats {
 
 // A uniform domino tiling of aztec:`order`, as the mate array of that graph's vertices
 // (AztecNumbering): every square is matched to the square its domino also covers. InputError if
-// `order` is 0 or `sample` is 2^32 or more.
+// `order` is 0 or `sample` is 2^32 or more. `stream` other than the update tape: the exact start
+// state (sampling/start_state.hpp).
 MateArray shuffle_aztec_tiling(std::uint32_t order, std::uint64_t seed, std::uint64_t sample,
-                               ShuffleStats* stats = nullptr);
+                               ShuffleStats* stats = nullptr, TapeStream stream = TapeStream::updates);
+
+// Watching the shuffle: the tiling of order `step` (1 <= step <= order) that the shuffle of sample
+// `sample` passes through on its way to order `order`, at the centre of the order-`order` diamond,
+// as a mate array of aztec:`order` whose squares outside the central order-`step` diamond are left
+// unmatched. The first steps read the same coins as the whole shuffle, so step `order` is
+// shuffle_aztec_tiling(order, seed, sample). InputError for a step outside 1..order.
+MateArray shuffle_aztec_step(std::uint32_t order, std::uint32_t step, std::uint64_t seed,
+                             std::uint64_t sample);
 
 }  // namespace dimerlab

@@ -95,6 +95,8 @@ std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics
         case Dynamics::jerrum_sinclair:
         case Dynamics::shuffle:
         case Dynamics::glauber_rotation:
+        case Dynamics::cftp:
+        case Dynamics::shuffle_steps:
             break;
     }
     throw InputError("backend 'cuda' runs glauber, chromatic and rotation dynamics only, not '" +

@@ -70,13 +70,16 @@ BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnava
     const bool refuse = when == WhenUnavailable::refuse;
     // λ = ∞: a graph without a perfect matching is infeasible whatever the dynamics (exit 3), and
     // a dynamics that cannot move a perfect matching is refused, never run frozen.
-    if (spec.record.infinite() && spec.dynamics != Dynamics::shuffle) {
+    // shuffle-steps shows partial tilings on purpose; shuffle checks its own graph.
+    if (spec.record.infinite() && spec.dynamics != Dynamics::shuffle &&
+        spec.dynamics != Dynamics::shuffle_steps) {
         require_perfect_matching(graph);
         require_dynamics_runs_at(spec.dynamics, spec.record);
-        // Rotations keep |M|: started below a perfect matching they would never reach one.
-        if (2 * std::size_t(count_dimers(start)) != graph.num_vertices())
+        // Rotations keep |M|: started below a perfect matching they would never reach one. cftp
+        // draws each sample afresh and ignores its start.
+        if (spec.dynamics != Dynamics::cftp && 2 * std::size_t(count_dimers(start)) != graph.num_vertices())
             throw InputError("at lambda = inf, " + std::string(dynamics_name(spec.dynamics)) +
-                             " must start from a perfect matching: use --start maximum");
+                             " must start from a perfect matching: use --start exact or maximum");
     }
     switch (spec.backend) {
         case Backend::cpu:

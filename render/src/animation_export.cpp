@@ -129,6 +129,7 @@ bool render_animation(const AnimationRequest& r,
     SceneRenderer& renderer = offscreen.renderer();
     renderer.set_scene(replay.scene());
     renderer.set_colour_mode(r.session.view.colour);
+    renderer.set_monomers_visible(r.session.dynamics != Dynamics::shuffle_steps);
     Camera& camera = offscreen.camera();
     if (r.session.view.has_camera && !r.fit) {
         camera.set_view({r.session.view.centre_x, r.session.view.centre_y}, r.session.view.pixels_per_unit);

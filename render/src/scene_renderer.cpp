@@ -358,15 +358,17 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
         draw_edges(qview, width_px, height_px, dpr, unit_px, camera.pixels_per_unit(), heat_mode);
     }
 
-    point_program_->bind();
-    point_program_->setUniformValue("view", qview);
-    point_program_->setUniformValue("point_px", std::clamp(0.45f * unit_px, 3.0f * dpr, 64.0f * dpr));
-    point_program_->setUniformValue("heat_mode", heat_mode ? 1 : 0);
-    point_program_->setUniformValue("point_colour", QVector3D(kMonomer[0], kMonomer[1], kMonomer[2]));
-    point_vao_.bind();
-    glDrawArrays(GL_POINTS, 0, vertex_count_);
-    point_vao_.release();
-    point_program_->release();
+    if (monomers_visible_ || heat_mode) {
+        point_program_->bind();
+        point_program_->setUniformValue("view", qview);
+        point_program_->setUniformValue("point_px", std::clamp(0.45f * unit_px, 3.0f * dpr, 64.0f * dpr));
+        point_program_->setUniformValue("heat_mode", heat_mode ? 1 : 0);
+        point_program_->setUniformValue("point_colour", QVector3D(kMonomer[0], kMonomer[1], kMonomer[2]));
+        point_vao_.bind();
+        glDrawArrays(GL_POINTS, 0, vertex_count_);
+        point_vao_.release();
+        point_program_->release();
+    }
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_PROGRAM_POINT_SIZE);
 }

@@ -10,6 +10,7 @@
 #include "dimerlab_render/device_edge_states.hpp"
 #include "dimerlab_render/scene_geometry.hpp"
 #include "dimerlab_render/vertex_spacing.hpp"
+#include "exact_sample_text.hpp"
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
 #include "lambda_range.hpp"
@@ -259,6 +260,29 @@ class TestAppLogic : public QObject {
         replay->advance(s.time);
         QCOMPARE(state_hash(replay->mate()), s.state_hash);
         QCOMPARE(s.state_hash, state_hash(s.mate));
+    }
+    // The cftp HUD line: the worker publishes the last sample's coalescence time for cftp chains
+    // only, and the overlay's text names it.
+    void cftp_snapshots_carry_the_coalescence_time() {
+        const Graph g = make_graph("hexagon:4,4,4");
+        SamplerWorker worker(make_cpu_sampler(g, Dynamics::cftp, 2, LambdaRecord(kInfiniteLambda),
+                                              MateArray(g.num_vertices(), kNoMate)));
+        worker.step(1);
+        worker.wait_idle();
+        Snapshot s;
+        QVERIFY(worker.snapshots().take(s));
+        QVERIFY(s.coalescence_sweeps.has_value() && *s.coalescence_sweeps >= 1);
+        QVERIFY(exact_sample_text(s.coalescence_sweeps)
+                    .contains(QString("coalesced after %1 sweeps").arg(*s.coalescence_sweeps)));
+        QVERIFY(exact_sample_text(std::nullopt).isEmpty());
+        QVERIFY(exact_sample_text(std::uint64_t(0)).contains("none drawn yet"));
+        const Graph grid = make_graph("grid:4x4");
+        SamplerWorker glauber(
+            make_cpu_sampler(grid, Dynamics::glauber, 3, LambdaRecord(1.0), MateArray(16, kNoMate)));
+        glauber.step(10);
+        glauber.wait_idle();
+        QVERIFY(glauber.snapshots().take(s));
+        QVERIFY(!s.coalescence_sweeps.has_value());
     }
     void snapshot_reader_never_waits_for_the_writer() {
         SnapshotExchange exchange;

@@ -58,6 +58,19 @@ class TestRenderCli : public QObject {
         QCOMPARE(entries(dir.filePath("frames")).size(), 5);
     }
 
+    // --shuffle-steps records domino shuffling one step per frame; other graphs are refused.
+    void shuffleStepsSequence() {
+        QTemporaryDir dir;
+        const CliResult r = run_cli({"render", "--preset", "aztec-shuffle", "--shuffle-steps", "--frames",
+                                     "4", "--size", "64x48", "--out", dir.filePath("steps") + "/"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QCOMPARE(entries(dir.filePath("steps")).size(), 4);
+        const CliResult bad = run_cli({"render", "--preset", "default", "--shuffle-steps", "--frames", "2",
+                                       "--size", "64x48", "--out", dir.filePath("bad") + "/"});
+        QCOMPARE(bad.exit_code, 2);
+        QVERIFY2(bad.err.contains("aztec"), bad.err.constData());
+    }
+
     // The Qt xcb platform aborts without a display, or with one it cannot reach: the command must
     // refuse instead, exit 2, with an error line that names xvfb-run (Qt may log before it).
     void noDisplayExitsTwo_data() {

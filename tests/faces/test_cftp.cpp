@@ -30,7 +30,7 @@ class TestCftp : public QObject {
     Q_OBJECT
   private slots:
     void every_perfect_matching_descends_to_one_minimum() {
-        for (const char* spec : {"grid:4x4", "aztec:2", "grid:3x6"}) {
+        for (const char* spec : {"grid:4x4", "aztec:2", "grid:3x6", "hexagon:2,2,2", "hexagon:3,2,1"}) {
             const Graph g = make_graph(spec);
             const FaceSet faces = lattice_faces(g);
             const std::vector<MateArray> all = perfect_matchings(g);
@@ -52,6 +52,9 @@ class TestCftp : public QObject {
         QTest::addRow("grid:4x4") << "grid:4x4" << 36 << 3600;
         QTest::addRow("aztec:2") << "aztec:2" << 8 << 1600;
         QTest::addRow("grid:3x6") << "grid:3x6" << 41 << 4100;
+        // Lozenge tilings (faces traced from the drawing): MacMahon's counts 20 and C(5,2) = 10.
+        QTest::addRow("hexagon:2,2,2") << "hexagon:2,2,2" << 20 << 4000;
+        QTest::addRow("hexagon:3,2,1") << "hexagon:3,2,1" << 10 << 2000;
     }
     void samples_are_uniform_over_perfect_matchings() {
         QFETCH(QString, spec);
@@ -79,6 +82,8 @@ class TestCftp : public QObject {
     void refusals_name_the_problem() {
         QVERIFY_THROWS_EXCEPTION(InputError, sample_cftp(make_graph("torus:4x4"), 1, 100));
         QVERIFY_THROWS_EXCEPTION(InputError, sample_cftp(make_graph("complete:4"), 1, 100));
+        QVERIFY(cftp_supports(make_graph("hexagon:2,2,2")));
+        QVERIFY(!cftp_supports(make_graph("torus:4x4")));
         try {
             (void)sample_cftp(make_graph("grid:3x3"), 1, 100);
             QFAIL("odd grid sampled");

@@ -54,6 +54,31 @@ class TestRotationCli : public QObject {
         QVERIFY2(odd.err.contains("no perfect matching"), odd.err);
     }
 
+    // cftp goes through the Dynamics enum: lozenge regions work, λ defaults to ∞ and a finite one is
+    // refused; --start exact gives rotation a uniform perfect matching to start from.
+    void cftp_runs_on_hexagons_at_lambda_inf_only() {
+        const CliResult h =
+            run_cli({"sample", "--graph", "hexagon:4,3,5", "--dynamics", "cftp", "--seed", "2", "--json"});
+        QCOMPARE(h.exit_code, 0);
+        QVERIFY(h.json()["coalescence_sweeps"].toDouble() >= 1);
+        QCOMPARE(h.json()["final"].toObject()["monomers"].toInt(), 0);
+        const CliResult inf = run_cli({"sample", "--graph", "hexagon:4,3,5", "--dynamics", "cftp", "--seed",
+                                       "2", "--lambda", "inf", "--json"});
+        QCOMPARE(inf.json()["final"].toObject()["state_hash"], h.json()["final"].toObject()["state_hash"]);
+        const CliResult finite =
+            run_cli({"sample", "--graph", "aztec:4", "--dynamics", "cftp", "--lambda", "2"});
+        QCOMPARE(finite.exit_code, 2);
+        QVERIFY2(finite.err.startsWith("error:") && finite.err.contains("--lambda inf"), finite.err);
+        const CliResult start =
+            run_cli({"sample", "--graph", "hexagon:5,5,5", "--lambda", "inf", "--dynamics", "rotation",
+                     "--start", "exact", "--sweeps", "5", "--json"});
+        QCOMPARE(start.exit_code, 0);
+        QCOMPARE(start.json()["final"].toObject()["monomers"].toInt(), 0);
+        const CliResult bad = run_cli({"sample", "--graph", "complete:6", "--start", "exact"});
+        QCOMPARE(bad.exit_code, 2);
+        QVERIFY2(bad.err.contains("aztec") && bad.err.contains("hexagon"), bad.err);
+    }
+
     void mix_exact_accepts_glauber_rotation() {
         double gaps[2] = {0, 0};
         int k = 0;

@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "aztec_arctic.hpp"
 #include "chi_square.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "graph/families/aztec_numbering.hpp"
@@ -30,44 +31,6 @@ std::vector<MateArray> all_tilings(const Graph& g) {
     for (MateArray& m : testing::enumerate_matchings(g))
         if (2 * count_dimers(m) == g.num_vertices()) out.push_back(std::move(m));
     return out;
-}
-
-// The four domino types of a uniform tiling of order N, read from square coordinates: a domino
-// whose left (horizontal) or lower (vertical) square (i, j) has i + j + N even is north (horizontal)
-// or east (vertical), odd south or west. In the frozen corners the types are north at the top,
-// south at the bottom, east on the right and west on the left.
-enum Type { north, south, east, west };
-
-struct Domino {
-    double x, y;  // centre, with the diamond's centre at the origin
-    Type type;
-};
-
-std::vector<Domino> dominoes_of(std::uint32_t order, const MateArray& mate) {
-    const AztecNumbering numbering(order);
-    const std::int64_t n = order;
-    std::vector<std::pair<std::int64_t, std::int64_t>> square(numbering.num_squares());
-    for (std::int64_t j = -n; j < n; ++j)
-        for (std::int64_t i = -numbering.half_width(j); i < numbering.half_width(j); ++i)
-            square[numbering.id(i, j)] = {i, j};
-    std::vector<Domino> out;
-    for (std::uint32_t v = 0; v < mate.size(); ++v) {
-        const std::uint32_t w = mate[v];
-        if (w < v) continue;
-        auto [i, j] = square[v];
-        auto [i2, j2] = square[w];
-        const bool horizontal = j == j2;
-        const std::int64_t li = std::min(i, i2), lj = std::min(j, j2);
-        const bool even = ((li + lj + n) % 2 + 2) % 2 == 0;
-        const Type t = horizontal ? (even ? north : south) : (even ? east : west);
-        out.push_back({(double(i) + double(i2)) / 2 + 0.5, (double(j) + double(j2)) / 2 + 0.5, t});
-    }
-    return out;
-}
-
-Type frozen_type_at(double x, double y) {
-    if (std::abs(y) >= std::abs(x)) return y > 0 ? north : south;
-    return x > 0 ? east : west;
 }
 
 }  // namespace
@@ -185,34 +148,15 @@ class TestDominoShuffle : public QObject {
     // types must hold 25% ± 5% (by symmetry exactly 1/4 in expectation; measured within 1.1%).
     void arctic_circle_on_aztec_200() {
         const std::uint32_t n = 200;
-        const double radius = n / std::sqrt(2.0), delta = 0.1;
         for (std::uint64_t s = 0; s < 3; ++s) {
-            const std::vector<Domino> ds = dominoes_of(n, shuffle_aztec_tiling(n, 99, s));
-            std::size_t outside = 0, outside_frozen = 0, inside = 0, inside_frozen = 0, centre = 0;
-            std::array<std::size_t, 4> centre_types{0, 0, 0, 0};
-            for (const Domino& d : ds) {
-                const double r = std::hypot(d.x, d.y);
-                const bool agrees = d.type == frozen_type_at(d.x, d.y);
-                if (r > (1 + delta) * radius) {
-                    ++outside;
-                    outside_frozen += agrees;
-                } else if (r < (1 - delta) * radius) {
-                    ++inside;
-                    inside_frozen += agrees;
-                }
-                if (r < radius / 2) {
-                    ++centre;
-                    ++centre_types[d.type];
-                }
-            }
-            const double out_frac = double(outside_frozen) / double(outside);
-            const double in_frac = double(inside_frozen) / double(inside);
+            const testing::ArcticStats a = testing::arctic_stats(n, shuffle_aztec_tiling(n, 99, s), 0.1);
+            const double out_frac = a.outside_fraction(), in_frac = a.inside_fraction();
             qInfo("sample %llu: outside %zu dominoes, %.5f frozen; inside %zu, %.4f of the corner type",
-                  static_cast<unsigned long long>(s), outside, out_frac, inside, in_frac);
+                  static_cast<unsigned long long>(s), a.outside, out_frac, a.inside, in_frac);
             QVERIFY2(out_frac >= 0.999, qPrintable(QString("outside fraction %1").arg(out_frac)));
             QVERIFY2(in_frac <= 0.70, qPrintable(QString("inside fraction %1").arg(in_frac)));
             for (int t = 0; t < 4; ++t) {
-                const double f = double(centre_types[t]) / double(centre);
+                const double f = a.centre_fraction(t);
                 qInfo("  centre type %d: %.4f", t, f);
                 QVERIFY2(std::abs(f - 0.25) <= 0.05, qPrintable(QString("centre type %1: %2").arg(t).arg(f)));
             }

@@ -70,6 +70,9 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     // Which path the last draw() took (the CPU one before any draw). Probes for a device once.
     EdgeStatePath edge_state_path() const;
     void set_colour_mode(ColourMode mode) { colour_mode_ = mode; }
+    // false: unmatched vertices get no disc (the heat modes still draw every vertex). For
+    // shuffle-steps, whose unmatched squares are the part of the diamond not built yet.
+    void set_monomers_visible(bool visible) { monomers_visible_ = visible; }
     ColourMode colour_mode() const { return colour_mode_; }
     const std::shared_ptr<const SceneGeometry>& scene() const { return scene_; }
     // The tiles mode's shape for the current scene (none: drawn as orientation × parity).
@@ -106,6 +109,7 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     std::vector<std::uint32_t> mate_;
     bool heights_in_buffer_ = false;
     bool heat_dirty_ = false;
+    bool monomers_visible_ = true;
     bool scene_dirty_ = false;
     bool states_dirty_ = false;
 
