@@ -440,7 +440,19 @@ void MainWindow::build_toolbar() {
     connect(step, &QAction::triggered, this, [this] { controller_->step_frame(); });
     QAction* reset = bar->addAction("Reset");
     reset->setToolTip("Restart the chain from its start state at the current λ");
-    connect(reset, &QAction::triggered, this, [this] { controller_->reset(); });
+    connect(reset, &QAction::triggered, this, [this] {
+        if (controller_->opened_session().start != StartKind::exact) {
+            controller_->reset();
+            return;
+        }
+        // An exact start can take a minute (coupling from the past on a large hexagon): rebuild
+        // off the GUI thread, with the building box and its Cancel, like opening a session.
+        Session fresh = controller_->current_session();
+        fresh.record = LambdaRecord(controller_->lambda());
+        fresh.update_index = 0;
+        fresh.state_hash.reset();
+        open_session_in_background(fresh, [this](const QString& error) { show_refusal(error); });
+    });
     bar->addSeparator();
     bar->addWidget(new QLabel(" λ ", this));
     lambda_box_ = new LambdaSpinBox(this);

@@ -39,7 +39,7 @@ constexpr Rgb kWhite{255, 255, 255};
 constexpr Rgb kGrey{191, 191, 191};
 constexpr Rgb kBlue{40, 90, 200};
 constexpr Rgb kDimer[5] = {{230, 120, 20}, {235, 200, 40}, {40, 160, 80}, {160, 60, 170}, {230, 120, 20}};
-constexpr Rgb kDomino[4] = {{215, 48, 39}, {252, 210, 60}, {40, 110, 200}, {60, 170, 90}};
+constexpr Rgb kDomino[4] = {{215, 48, 39}, {252, 210, 60}, {110, 185, 235}, {60, 170, 90}};
 constexpr Rgb kLozenge[3] = {{250, 225, 160}, {205, 130, 60}, {110, 60, 40}};
 
 int count_colour(const std::vector<std::uint8_t>& rgb, const Rgb& c) {

@@ -18,10 +18,11 @@ inline constexpr float kDimerColours[5][3] = {{230 / 255.f, 120 / 255.f, 20 / 25
                                               {160 / 255.f, 60 / 255.f, 170 / 255.f},
                                               {230 / 255.f, 120 / 255.f, 20 / 255.f}};
 // The tiles mode: dominoes in the four classic arctic-circle colours (horizontal even/odd,
-// vertical even/odd); lozenges in three shades of one hue, which read as the faces of cubes.
+// vertical even/odd; a light blue, so that monomers stay apart at finite λ); lozenges in three
+// shades of one hue, which read as the faces of cubes.
 inline constexpr float kDominoColours[4][3] = {{215 / 255.f, 48 / 255.f, 39 / 255.f},
                                                {252 / 255.f, 210 / 255.f, 60 / 255.f},
-                                               {40 / 255.f, 110 / 255.f, 200 / 255.f},
+                                               {110 / 255.f, 185 / 255.f, 235 / 255.f},
                                                {60 / 255.f, 170 / 255.f, 90 / 255.f}};
 inline constexpr float kLozengeColours[4][3] = {{250 / 255.f, 225 / 255.f, 160 / 255.f},
                                                 {205 / 255.f, 130 / 255.f, 60 / 255.f},
