@@ -1,8 +1,6 @@
 // The dimerlab binary, automated: screenshots of the right size with dimers and monomers, the
 // default preset running, sessions through --session, and the error exits (bad input, no GL).
 // Runs under Xvfb (xcb); the no-GL case starts the app on the offscreen platform on purpose.
-#include <algorithm>
-
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -10,6 +8,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 
 namespace {
 
