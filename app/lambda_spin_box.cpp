@@ -39,7 +39,14 @@ LambdaSpinBox::LambdaSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
 
 QString LambdaSpinBox::textFromValue(double value) const {
     if (is_infinite_lambda(value)) return kInfinitySign;
-    return QDoubleSpinBox::textFromValue(value);
+    // "5", not "5.000000": the fixed-point text the spin box parses, without trailing zeros.
+    QString text = QDoubleSpinBox::textFromValue(value);
+    const QString point = locale().decimalPoint();
+    if (text.contains(point)) {
+        while (text.endsWith('0')) text.chop(1);
+        if (text.endsWith(point)) text.chop(point.size());
+    }
+    return text;
 }
 
 double LambdaSpinBox::valueFromText(const QString& text) const {

@@ -135,6 +135,17 @@ class TestAppModelControls : public QObject {
         QCOMPARE(lambda_display_text(kInfiniteLambda), QString::fromUtf8("∞"));
         QCOMPARE(lambda_display_text(2.5), QString("2.5"));
     }
+    void lambda_entry_shows_no_trailing_zeros_and_reads_back_what_it_shows() {
+        LambdaSpinBox box;
+        for (const double lambda : {5.0, 0.25, 1e-3, 123.5, 1e6}) {
+            box.setValue(lambda);
+            const QString shown = box.text();
+            QVERIFY2(!shown.endsWith('0') || !shown.contains(box.locale().decimalPoint()), qPrintable(shown));
+            QCOMPARE(box.valueFromText(shown), box.value());
+        }
+        box.setValue(5.0);
+        QCOMPARE(box.text(), QString("5"));
+    }
 
     void every_dynamics_the_core_names_is_listed() {
         const QStringList names = names_the_parser_lists(parse_dynamics);
