@@ -30,7 +30,7 @@ QString lambda_display_text(double lambda) {
     return is_infinite_lambda(lambda) ? kInfinitySign : QString::number(lambda);
 }
 
-LambdaSpinBox::LambdaSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
+LambdaSpinBox::LambdaSpinBox(QWidget* parent) : TrimmedSpinBox(parent) {
     setDecimals(6);
     setRange(kLambdaMin, kInfiniteLambda);
     setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
@@ -39,14 +39,7 @@ LambdaSpinBox::LambdaSpinBox(QWidget* parent) : QDoubleSpinBox(parent) {
 
 QString LambdaSpinBox::textFromValue(double value) const {
     if (is_infinite_lambda(value)) return kInfinitySign;
-    // "5", not "5.000000": the fixed-point text the spin box parses, without trailing zeros.
-    QString text = QDoubleSpinBox::textFromValue(value);
-    const QString point = locale().decimalPoint();
-    if (text.contains(point)) {
-        while (text.endsWith('0')) text.chop(1);
-        if (text.endsWith(point)) text.chop(point.size());
-    }
-    return text;
+    return TrimmedSpinBox::textFromValue(value);
 }
 
 double LambdaSpinBox::valueFromText(const QString& text) const {

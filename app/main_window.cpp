@@ -39,6 +39,7 @@
 #include "rate_text.hpp"
 #include "sampling/perfect_matching.hpp"
 #include "session_path.hpp"
+#include "trimmed_spin_box.hpp"
 #include "util/errors.hpp"
 #include "verification_panel.hpp"
 
@@ -462,10 +463,7 @@ void MainWindow::build_toolbar() {
     connect(lambda_box_, &QDoubleSpinBox::valueChanged, this, [this](double l) { request_lambda(l); });
     bar->addWidget(lambda_box_);
     bar->addWidget(new QLabel("  sweeps/frame ", this));
-    speed_box_ = new QDoubleSpinBox(this);
-    speed_box_->setDecimals(2);
-    speed_box_->setRange(0.01, 1000);
-    speed_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    speed_box_ = new SweepsSpinBox(this);
     connect(speed_box_, &QDoubleSpinBox::valueChanged, this, [this](double s) {
         controller_->set_sweeps_per_frame(s);
         model_panel_->set_speed(s);

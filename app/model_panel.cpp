@@ -23,6 +23,7 @@
 #include "family_picker.hpp"
 #include "graph/graph_spec.hpp"
 #include "sampling/start_state.hpp"
+#include "trimmed_spin_box.hpp"
 
 namespace dimerlab::app {
 
@@ -122,10 +123,7 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
         start_box_->addItem(QString::fromUtf8(start_kind_name(k)));
     }
     form->addRow("Start", start_box_);
-    speed_box_ = new QDoubleSpinBox(this);
-    speed_box_->setRange(0.01, 1000);
-    speed_box_->setDecimals(2);
-    speed_box_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    speed_box_ = new SweepsSpinBox(this);
     speed_box_->setSuffix(" sweeps/frame");
     form->addRow("Speed", speed_box_);
 

@@ -34,6 +34,7 @@
 #include "sampling/sampler.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
+#include "trimmed_spin_box.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
@@ -271,6 +272,24 @@ class TestAppModelControls : public QObject {
             }
         }
         QCOMPARE(int(seen.size()), picker->family_box()->count());
+    }
+
+    void every_preset_speed_survives_the_model_panel() {
+        // aztec-shuffle plays one shuffling step per frame at 10⁻⁵ sweeps/frame: the panel must
+        // keep that value (a 0.01 floor would make Apply run 400 steps a frame).
+        for (const QString& name : preset_names()) {
+            ModelPanel panel;
+            const Session preset = load_preset(name);
+            panel.set_session(preset);
+            QCOMPARE(panel.speed_box()->value(), preset.sweeps_per_frame);
+            QCOMPARE(panel.pending_session().sweeps_per_frame, preset.sweeps_per_frame);
+            QCOMPARE(panel.speed_box()->valueFromText(panel.speed_box()->text()), preset.sweeps_per_frame);
+        }
+        SweepsSpinBox box;
+        box.setValue(1.0);
+        QCOMPARE(box.text(), QString("1"));
+        box.setValue(1e-5);
+        QCOMPARE(box.text(), QString("0.00001"));
     }
 
     void each_preset_shows_its_title_and_description() {
