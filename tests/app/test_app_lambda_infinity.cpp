@@ -23,6 +23,7 @@
 #include "model/matching.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
+#include "typed_entry.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
@@ -31,21 +32,7 @@ namespace {
 
 const QString kInfinity = QString::fromUtf8("∞");
 
-// Typed as keys, then Enter. QTest::keyClicks takes Latin-1 only: "∞" goes as one key event
-// carrying its text, as a keyboard layout or input method delivers it.
-void commit_text(QAbstractSpinBox* box, const QString& text) {
-    box->setFocus();
-    box->selectAll();
-    for (const QChar c : text) {
-        if (c.unicode() < 0x80) {
-            QTest::keyClick(box, c.toLatin1());
-        } else {
-            QKeyEvent press(QEvent::KeyPress, Qt::Key_unknown, Qt::NoModifier, QString(c));
-            QApplication::sendEvent(box, &press);
-        }
-    }
-    QTest::keyClick(box, Qt::Key_Return);
-}
+using app::testing::commit_text;
 
 // The matching shown is a matching of the graph and covers every vertex.
 bool shows_a_perfect_matching(MainWindow& window) {

@@ -35,6 +35,7 @@
 #include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
 #include "trimmed_spin_box.hpp"
+#include "typed_entry.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
@@ -58,21 +59,7 @@ QStringList names_the_parser_lists(Parse parse) {
     return names;
 }
 
-// Typed as keys, then Enter. QTest::keyClicks takes Latin-1 only: "∞" goes as one key event
-// carrying its text, as a keyboard layout or input method delivers it.
-void commit_text(QAbstractSpinBox* box, const QString& text) {
-    box->setFocus();
-    box->selectAll();
-    for (const QChar c : text) {
-        if (c.unicode() < 0x80) {
-            QTest::keyClick(box, c.toLatin1());
-        } else {
-            QKeyEvent press(QEvent::KeyPress, Qt::Key_unknown, Qt::NoModifier, QString(c));
-            QApplication::sendEvent(box, &press);
-        }
-    }
-    QTest::keyClick(box, Qt::Key_Return);
-}
+using app::testing::commit_text;
 
 }  // namespace
 
