@@ -18,6 +18,7 @@
 #include "dimerlab_render/monomer_heat.hpp"
 #include "dimerlab_render/offscreen_renderer.hpp"
 #include "dimerlab_render/session_replay.hpp"
+#include "tilings/shuffle_steps_sampler.hpp"
 #include "util/errors.hpp"
 #ifdef DIMERLAB_HAVE_ANIMATION_EXPORT
 #include "dimerlab_video/video_encoder.hpp"
@@ -66,14 +67,21 @@ void check_animation_request(const AnimationRequest&) {
 }
 #endif
 
-std::string frame_caption(const std::string& spec, double lambda, const std::string& dynamics,
-                          double sweeps) {
-    return QString("%1   ·   λ = %2   ·   %3 dynamics   ·   %4 sweeps")
+std::string frame_caption(const std::string& spec, double lambda, const std::string& dynamics, double sweeps,
+                          const std::string& progress) {
+    return QString("%1   ·   λ = %2   ·   %3 dynamics   ·   %4")
         .arg(QString::fromStdString(spec))
         .arg(std::isinf(lambda) ? QString("∞") : QString::number(lambda))
         .arg(QString::fromStdString(dynamics))
-        .arg(sweeps, 0, 'f', 0)
+        .arg(progress.empty() ? QString("%1 sweeps").arg(sweeps, 0, 'f', 0)
+                              : QString::fromStdString(progress))
         .toStdString();
+}
+
+std::string frame_progress(const Sampler& sampler) {
+    if (const auto* steps = dynamic_cast<const ShuffleStepsSampler*>(&sampler))
+        return "order " + std::to_string(steps->step()) + " of " + std::to_string(steps->order());
+    return {};
 }
 
 namespace {
@@ -157,7 +165,8 @@ bool render_animation(const AnimationRequest& r,
                                   double(std::max<std::uint32_t>(1, replay.graph().num_edges()));
             paint_caption_and_legend(rgb, r.width, r.height,
                                      frame_caption(replay.graph().spec(), replay.sampler().lambda(),
-                                                   std::string(dynamics_name(r.session.dynamics)), sweeps),
+                                                   std::string(dynamics_name(r.session.dynamics)), sweeps,
+                                                   frame_progress(replay.sampler())),
                                      r.session.view.colour, renderer.tile_shape());
         }
         if (!sink(k, rgb)) return false;

@@ -19,10 +19,14 @@
 #include "dimerlab_render/animation_export.hpp"
 #include "dimerlab_render/gl_availability.hpp"
 #include "gl_viewport.hpp"
+#include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
 #include "main_window.hpp"
+#include "model/lambda_record.hpp"
+#include "model/matching.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
+#include "sampling/sampler_factory.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
@@ -325,6 +329,21 @@ class TestAppMainWindow : public QObject {
         QVERIFY2(blue_bottom > 10 && orange_bottom > 10, "no legend swatches at the bottom");
         QCOMPARE(QString::fromStdString(render::frame_caption("grid:6x6", 1, "glauber", 0)),
                  QString("grid:6x6   ·   λ = 1   ·   glauber dynamics   ·   0 sweeps"));
+    }
+    void shuffling_steps_are_captioned_by_order_not_sweeps() {
+        // One update per step: a frame of the shuffle is thousands of updates short of a sweep.
+        const Graph g = make_graph("aztec:5");
+        auto steps = make_cpu_sampler(g, Dynamics::shuffle_steps, 1, LambdaRecord(kInfiniteLambda),
+                                      MateArray(g.num_vertices(), kNoMate));
+        steps->advance(3);
+        const std::string progress = render::frame_progress(*steps);
+        QCOMPARE(QString::fromStdString(progress), QString("order 3 of 5"));
+        QCOMPARE(QString::fromStdString(
+                     render::frame_caption("aztec:5", kInfiniteLambda, "shuffle-steps", 0, progress)),
+                 QString("aztec:5   ·   λ = ∞   ·   shuffle-steps dynamics   ·   order 3 of 5"));
+        auto glauber = make_cpu_sampler(g, Dynamics::glauber, 1, LambdaRecord(1.0),
+                                        MateArray(g.num_vertices(), kNoMate));
+        QVERIFY(render::frame_progress(*glauber).empty());
     }
 };
 

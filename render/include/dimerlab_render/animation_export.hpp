@@ -10,6 +10,7 @@
 #include <string>
 
 #include "dimerlab_lab/session.hpp"
+#include "sampling/sampler.hpp"
 
 namespace dimerlab::render {
 
@@ -30,8 +31,14 @@ struct AnimationRequest {
 
 constexpr int kMaxAnimationFrames = 100000;
 
-// The caption line of a frame: "grid:12x12 · λ = 1 · glauber dynamics · 300 sweeps".
-std::string frame_caption(const std::string& spec, double lambda, const std::string& dynamics, double sweeps);
+// The caption line of a frame: "grid:12x12 · λ = 1 · glauber dynamics · 300 sweeps". A non-empty
+// `progress` stands in for the sweep count (see frame_progress).
+std::string frame_caption(const std::string& spec, double lambda, const std::string& dynamics, double sweeps,
+                          const std::string& progress = {});
+
+// What a frame has reached when sweeps do not say it: "order k of N" for the shuffling steps
+// (one update per step, thousands of them to a sweep); empty for every other sampler.
+std::string frame_progress(const Sampler& sampler);
 constexpr double kMaxSweepsPerFrame = 1e6;
 
 // Every check that needs neither the graph nor OpenGL: output format and folder, size, fps, frame
