@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command (and CI's): install, build, run every test, the gpu-host checks
-# under TSan and ASan+UBSan, then the fuzzers for a bounded time (FUZZ_SECONDS per target,
-# default 20).
+# under TSan and ASan+UBSan, then the fuzzers, a fixed number of seeded runs per target (FUZZ_RUNS,
+# default 20000, seed FUZZ_SEED), from the committed corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -5,6 +6,18 @@
 #include "graph/families/families.hpp"
 
 namespace dimerlab::families {
+
+namespace {
+
+// Half-open range [lo, hi) of x; empty when hi <= lo.
+struct XRange {
+    std::int64_t lo = 0, hi = 0;
+    std::int64_t size() const { return std::max<std::int64_t>(0, hi - lo); }
+    // How many x of the range lie below x.
+    std::int64_t before(std::int64_t x) const { return std::clamp<std::int64_t>(x - lo, 0, size()); }
+};
+
+}  // namespace
 
 Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
     // The honeycomb dual to the unit triangles of the A,B,C,A,B,C hexagon: its perfect matchings are
@@ -16,46 +29,72 @@ Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
     // down (x,y), down (x-1,y) and down (x,y-1). Vertices sit at the triangles' centroids, so the
     // drawing is the true honeycomb (nearest neighbours 1/√3 apart); they are numbered row by row
     // (y up), left to right, up before down at the same x.
-    const std::int64_t A = a, B = b, C = c;
-    auto inside = [&](std::int64_t x, std::int64_t y) {
-        return y >= 0 && y <= B + C && x >= -C && x <= A && x + y >= 0 && x + y <= A + B;
+    //
+    // The hexagon meets each row of its bounding parallelogram in an interval, so ids come from
+    // per-row interval arithmetic: the workspace is O(B+C), not the parallelogram's
+    // (A+C)(B+C), which for hexagon:5,1,15111 was 1.8 GB beside a 16 MB graph.
+    const std::int64_t A = a, B = b, C = c, rows = B + C;
+    // Lattice points of row y inside the hexagon: -C <= x <= A and -y <= x <= A+B-y.
+    auto points = [&](std::int64_t y) -> XRange {
+        if (y < 0 || y > rows) return {};
+        return {std::max(-C, -y), std::min(A, A + B - y) + 1};
     };
-    auto up_inside = [&](std::int64_t x, std::int64_t y) {
-        return inside(x, y) && inside(x + 1, y) && inside(x, y + 1);
+    // The x whose triangle has all three corners (x+dx_i, y+dy_i) inside.
+    auto corners_inside = [&](std::int64_t y, std::initializer_list<std::pair<int, int>> corners) {
+        XRange r{INT64_MIN / 2, INT64_MAX / 2};
+        for (const auto& [dx, dy] : corners) {
+            const XRange p = points(y + dy);
+            r.lo = std::max(r.lo, p.lo - dx);
+            r.hi = std::min(r.hi, p.hi - dx);
+        }
+        return r.size() > 0 ? r : XRange{};
     };
-    auto down_inside = [&](std::int64_t x, std::int64_t y) {
-        return inside(x + 1, y) && inside(x, y + 1) && inside(x + 1, y + 1);
+    std::vector<XRange> up(static_cast<std::size_t>(rows)), down(static_cast<std::size_t>(rows));
+    std::vector<std::uint32_t> row_start(std::size_t(rows) + 1, 0);
+    for (std::int64_t y = 0; y < rows; ++y) {
+        up[std::size_t(y)] = corners_inside(y, {{0, 0}, {1, 0}, {0, 1}});
+        down[std::size_t(y)] = corners_inside(y, {{1, 0}, {0, 1}, {1, 1}});
+        row_start[std::size_t(y) + 1] =
+            row_start[std::size_t(y)] +
+            static_cast<std::uint32_t>(up[std::size_t(y)].size() + down[std::size_t(y)].size());
+    }
+    // Up (x,y) follows every up and down triangle of its row with a smaller x; down (x,y) follows
+    // those and up (x,y) as well.
+    auto up_id = [&](std::int64_t x, std::int64_t y) {
+        const std::size_t r = std::size_t(y);
+        return static_cast<std::uint32_t>(row_start[r] + up[r].before(x) + down[r].before(x));
     };
-    const std::int64_t width = A + C + 2;  // x from -C-1 to A
-    auto slot = [&](std::int64_t x, std::int64_t y, int down) {
-        return std::size_t(((y * width) + (x + C + 1)) * 2 + down);
+    auto down_id = [&](std::int64_t x, std::int64_t y) {
+        const std::size_t r = std::size_t(y);
+        return static_cast<std::uint32_t>(row_start[r] + up[r].before(x + 1) + down[r].before(x));
     };
-    std::vector<std::uint32_t> id(std::size_t((B + C) * width * 2), 0);  // read only where inside
+    auto in = [](const XRange& r, std::int64_t x) { return x >= r.lo && x < r.hi; };
+
+    const std::uint32_t n = row_start.back();
     std::vector<Point2> layout;
+    layout.reserve(n);
+    std::vector<Edge> edges;
+    edges.reserve(std::size_t(3) * (A * B + B * C + C * A));
     const double h = std::sqrt(3.0) / 2;
-    for (std::int64_t y = 0; y < B + C; ++y) {
-        for (std::int64_t x = -C - 1; x <= A; ++x) {
-            for (int down = 0; down < 2; ++down) {
-                if (!(down ? down_inside(x, y) : up_inside(x, y))) continue;
-                id[slot(x, y, down)] = static_cast<std::uint32_t>(layout.size());
-                const double third = down ? 2.0 / 3.0 : 1.0 / 3.0;
+    for (std::int64_t y = 0; y < rows; ++y) {
+        const XRange& u = up[std::size_t(y)];
+        const XRange& d = down[std::size_t(y)];
+        for (std::int64_t x = std::min(u.lo, d.lo); x < std::max(u.hi, d.hi); ++x) {
+            for (int is_down = 0; is_down < 2; ++is_down) {
+                if (!in(is_down ? d : u, x)) continue;
+                const double third = is_down ? 2.0 / 3.0 : 1.0 / 3.0;
                 const double px = double(x) + 0.5 * double(y) + 1.5 * third;  // centroid of the corners
                 const double py = (double(y) + third) * h;
                 layout.push_back({px, py});
             }
+            if (!in(u, x)) continue;
+            const std::uint32_t v = up_id(x, y);
+            if (in(d, x - 1)) edges.push_back({down_id(x - 1, y), v});
+            if (in(d, x)) edges.push_back({v, down_id(x, y)});
+            if (y > 0 && in(down[std::size_t(y) - 1], x)) edges.push_back({down_id(x, y - 1), v});
         }
     }
-    std::vector<Edge> edges;
-    for (std::int64_t y = 0; y < B + C; ++y) {
-        for (std::int64_t x = -C; x <= A; ++x) {
-            if (!up_inside(x, y)) continue;
-            const std::uint32_t u = id[slot(x, y, 0)];
-            if (down_inside(x - 1, y)) edges.push_back({id[slot(x - 1, y, 1)], u});
-            if (down_inside(x, y)) edges.push_back({u, id[slot(x, y, 1)]});
-            if (y > 0 && down_inside(x, y - 1)) edges.push_back({id[slot(x, y - 1, 1)], u});
-        }
-    }
-    Graph g(static_cast<std::uint32_t>(layout.size()), std::move(edges));
+    Graph g(n, std::move(edges));
     g.set_layout(std::move(layout));
     g.set_edge_axes(axes_from_layout(g));
     return g;

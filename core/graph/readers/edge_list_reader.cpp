@@ -124,7 +124,11 @@ Graph read_edge_list(std::istream& in, const std::string& name, std::uint64_t ma
                               ",relabel to number the ids in order of first appearance");
         }
     }
-    Graph g = edges.build(ids.relabel ? file_ids.size() : n, Mirrors::repeat, max_bytes);
+    // The id map has done its work: freed here, it does not sit beside the graph being built
+    // (file_ids stays, for the error messages that name a file's ids).
+    decltype(relabelled)().swap(relabelled);
+    Graph g = edges.build(ids.relabel ? file_ids.size() : n, Mirrors::repeat, max_bytes,
+                          file_ids.capacity() * sizeof(std::uint64_t));
     g.set_notices(std::move(notices));
     return g;
 }

@@ -111,7 +111,8 @@ void EdgeCollector::add(VertexId u, VertexId v) {
     edges_.push_back({u, v, source_.number()});
 }
 
-Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_bytes) {
+Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_bytes,
+                           std::uint64_t extra_bytes) {
     // Sorting indices by (edge, line) brings every repeat next to its first occurrence without a
     // hash table; the stable order of the kept edges is restored afterwards.
     std::vector<std::size_t> order(edges_.size());
@@ -177,7 +178,7 @@ Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_b
         if (!drop[i]) edges.push_back({edges_[i].u, edges_[i].v});
     }
     check_graph_size(source_.name(), static_cast<long double>(n), static_cast<long double>(edges.size()),
-                     max_bytes);
+                     max_bytes, static_cast<long double>(extra_bytes));
     std::vector<LinedEdge>().swap(edges_);
     return Graph(static_cast<std::uint32_t>(n), std::move(edges));
 }

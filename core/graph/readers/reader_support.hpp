@@ -81,7 +81,8 @@ class EdgeCollector {
     std::size_t size() const { return edges_.size(); }
     const std::vector<LinedEdge>& edges() const { return edges_; }
     // Refuses repeated edges (naming both lines) and graphs too large, then builds the graph.
-    Graph build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_bytes);
+    // extra_bytes: what the reader keeps alive beside the graph (its file ids), for the size check.
+    Graph build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_bytes, std::uint64_t extra_bytes = 0);
     const CollectStats& stats() const { return stats_; }
 
   private:
