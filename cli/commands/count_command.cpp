@@ -256,8 +256,13 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
             last = now;
             std::cerr << "progress: " << p.phase << " (" << p.replicas << " replicas) stage " << std::fixed
                       << std::setprecision(1) << p.stage << "/" << p.stages << " samples/stage "
-                      << p.samples_per_stage << " half-width " << std::setprecision(4) << p.half_width
-                      << " updates " << p.updates << " " << std::setprecision(1) << p.seconds << " s\n"
+                      << p.samples_per_stage << " " << std::setprecision(4);
+            // Before the first interval exists the half-width is not a number: say so in words.
+            if (std::isfinite(p.half_width))
+                std::cerr << "half-width " << p.half_width;
+            else
+                std::cerr << "half-width not measured yet";
+            std::cerr << " updates " << p.updates << " " << std::setprecision(1) << p.seconds << " s\n"
                       << std::defaultfloat;
             return true;
         };

@@ -28,6 +28,19 @@ class TestCli : public QObject {
     }
 
   private slots:
+    void count_progress_names_an_unmeasured_half_width_in_words() {
+        // The first progress line comes before any interval exists: it must say so, not print nan,
+        // and the progress stays on stderr so that stdout is one JSON line.
+        const CliResult r = run_cli(
+            {"count", "--graph", "grid:4x4", "--epsilon", "0.3", "--seed", "3", "--progress", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(r.err.contains("progress: "), r.err.constData());
+        QVERIFY2(r.err.contains("half-width not measured yet"), r.err.constData());
+        QVERIFY2(!r.err.toLower().contains("nan"), r.err.constData());
+        QCOMPARE(r.out.count('\n'), 1);
+        QVERIFY(r.json().contains("log_z"));
+    }
+
     void graph_json_has_contract_fields_and_grid_sizes() {
         const CliResult r = run_cli({"graph", "--graph", "grid:3x4", "--json"});
         QCOMPARE(r.exit_code, 0);
