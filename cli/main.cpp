@@ -8,6 +8,7 @@
 
 #include "command.hpp"
 #include "dimerlab_cluster/world.hpp"
+#include "graph/graph_limits.hpp"
 #include "util/errors.hpp"
 
 namespace {
@@ -66,6 +67,9 @@ int main(int argc, char** argv) {
         }
         print_error("error: no command given (see dimerlab-cli --help)");
         return 2;
+    } catch (const MemoryLimitError& e) {
+        print_error(std::string("error: ") + e.what());
+        return 3;
     } catch (const InputError& e) {
         print_error(std::string("error: ") + e.what());
         return 2;

@@ -69,7 +69,7 @@ void check_graph_size(const std::string& what, long double n, long double m, std
         const std::string have = max_bytes != 0 ? "the memory limit is " + format_bytes(max_bytes)
                                                 : "this machine has " + format_bytes(physical) +
                                                       " and one graph may use at most half of it";
-        throw InputError(what + " needs about " + format_bytes(need) + " of memory; " + have);
+        throw MemoryLimitError(what + " needs about " + format_bytes(need) + " of memory; " + have);
     }
     if (n > static_cast<long double>(kMaxVertices)) {
         throw InputError(what + " has " + count_text(n) + " vertices; dimerlab supports at most " +

@@ -2,7 +2,17 @@
 #include <cstdint>
 #include <string>
 
+#include "util/errors.hpp"
+
 namespace dimerlab {
+
+// A graph whose projected memory passes the machine's share or the given limit, refused before
+// anything is allocated for it. It is bad input to every caller that handles InputError (the app,
+// the fuzzers); the CLI exits 3 for it, since the request is well formed, only too large here.
+class MemoryLimitError : public InputError {
+  public:
+    using InputError::InputError;
+};
 
 // Size limits shared by the families and the file readers. Sizes arrive as long double so that
 // products like grid:4000000000x4000000000 are judged, not wrapped: x86 long double holds every
@@ -18,9 +28,9 @@ std::uint64_t physical_memory_bytes();
 // "1.4 TB", "24 GB", "512 B": decimal units, two significant digits at most.
 std::string format_bytes(long double bytes);
 
-// Throws InputError naming `what` when a graph of n vertices and m edges (plus `extra_bytes` of
-// scratch the builder needs) would not fit in max_bytes (0: physical memory), or when n or m is
-// beyond the 32-bit limits.
+// Throws MemoryLimitError (an InputError) naming `what` when a graph of n vertices and m edges (plus
+// `extra_bytes` of scratch the builder needs) would not fit in max_bytes (0: physical memory), or when n or m
+// is beyond the 32-bit limits.
 void check_graph_size(const std::string& what, long double n, long double m, std::uint64_t max_bytes,
                       long double extra_bytes = 0);
 

@@ -28,6 +28,20 @@ class TestCli : public QObject {
     }
 
   private slots:
+    void graph_beyond_memory_is_refused_before_allocating_with_exit_3() {
+        // Each projects far past any machine's memory; the refusal must come at once (the 60 s
+        // limit would catch an attempt to allocate), as one error line naming the bytes.
+        for (const char* spec : {"hexagon:100000,100000,100000", "grid:100000x100000", "complete:3000000"}) {
+            const CliResult r = run_cli({"graph", "--graph", spec, "--json"}, 60000);
+            QCOMPARE(r.exit_code, 3);
+            QCOMPARE(r.err.count('\n'), 1);
+            QVERIFY2(
+                r.err.startsWith("error: ") && r.err.contains("needs about") && r.err.contains("B of memory"),
+                r.err.constData());
+            QVERIFY(r.out.isEmpty());
+        }
+    }
+
     void count_progress_names_an_unmeasured_half_width_in_words() {
         // The first progress line comes before any interval exists: it must say so, not print nan,
         // and the progress stays on stderr so that stdout is one JSON line.
