@@ -6,12 +6,13 @@ namespace dimerlab::app {
 
 QString claim_plain_words(std::string_view claim_id) {
     static const std::map<std::string_view, const char*> words = {
-        {"GJ-MODEL",
-         "The parallel update scheme (Jacobi rounds) gives exactly the result of doing the updates "
-         "one by one: a proof about a simplified model of the code."},
+        {"GJ-ALG",
+         "A machine-checked proof that the parallel update scheme the GPU and the CPU threads run "
+         "(rounds of 0, 1 or unknown per update) ends in exactly the matching of doing the updates "
+         "one by one. That the code follows the proof's steps rests on tests and review."},
         {"GJ-ORACLE",
-         "The code's parallel rounds agree with a program extracted from that proof, on many "
-         "random and adversarial inputs."},
+         "The code's parallel rounds agree with a program extracted from a proof about a simpler "
+         "model of them, on many random and adversarial inputs."},
         {"GJ-WP",
          "A proof on the code itself that the small steps of the parallel rounds stay in bounds and "
          "compute what they should."},

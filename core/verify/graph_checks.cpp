@@ -20,7 +20,7 @@ std::string graph_name(const Graph& g) {
 }
 
 RuntimeCheck simple_graph(const Graph& g) {
-    RuntimeCheck c{"A-SIMPLE", "GJ-MODEL, HB-WP",
+    RuntimeCheck c{"A-SIMPLE", "GJ-ALG, HB-WP",
                    "every edge has two distinct endpoints in [0, n), stored u < v, no edge repeated", true,
                    ""};
     for (std::uint32_t e = 0; e < g.num_edges(); ++e) {

@@ -1,4 +1,4 @@
-(* dimerlab: the Jacobi resolution of a block of heat-bath updates (claim GJ-MODEL;
+(* dimerlab: the Jacobi resolution of a block of heat-bath updates (the model behind claim GJ-ORACLE;
    docs/algorithms.md §3.4 and docs/verification.md §4.1).
 
    Model.  Update t of a tape touches edge (eu t, ev t) with coin (coin t); the state is
@@ -12,8 +12,8 @@
    the per-vertex scan over the time-ordered event list computes).  One Jacobi round recomputes
    every outcome from those views at once: [F o t].  The loop stops when a round changes
    nothing.  We prove: whenever it stops, every outcome and every vertex's final mate equal the
-   sequential run's (gpu_equals_sequential); it stops after at most T+1 rounds from ANY start
-   guess (gpu_rounds_bound); and the sequential chain keeps a symmetric matching (run_valid). *)
+   sequential run's (model_fixed_point_equals_sequential); it stops after at most T+1 rounds from ANY start
+   guess (model_rounds_within_tape_length); and the sequential chain keeps a symmetric matching (run_valid). *)
 From Coq Require Import Arith Bool Lia.
 
 Inductive delta := Keep | Add | Remove.
@@ -155,7 +155,7 @@ Proof.
 Qed.
 
 (* Whenever the rounds stop (a fixed point), outcomes and final mates equal the sequential run. *)
-Theorem gpu_equals_sequential : forall T o, is_fix T F o ->
+Theorem model_fixed_point_equals_sequential : forall T o, is_fix T F o ->
   (forall t, t < T -> o t = seq_out t) /\ (forall w, mate_before o w T = run T w).
 Proof.
   intros T o Ho.
@@ -166,11 +166,11 @@ Proof.
 Qed.
 
 (* From any start guess, T+1 rounds reach that fixed point. *)
-Theorem gpu_rounds_bound : forall T o0,
+Theorem model_rounds_within_tape_length : forall T o0,
   is_fix T F (jacobi T o0) /\ (forall t, t < T -> jacobi T o0 t = seq_out t).
 Proof.
   intros T o0. split; [apply jacobi_terminates|].
-  apply gpu_equals_sequential, jacobi_terminates.
+  apply model_fixed_point_equals_sequential, jacobi_terminates.
 Qed.
 
 (* ---- the chain keeps a matching ---- *)
