@@ -9,7 +9,13 @@ QString claim_plain_words(std::string_view claim_id) {
         {"GJ-ALG",
          "A machine-checked proof that the parallel update scheme the GPU and the CPU threads run "
          "(rounds of 0, 1 or unknown per update) ends in exactly the matching of doing the updates "
-         "one by one. That the code follows the proof's steps rests on tests and review."},
+         "one by one. That the code follows the proof's steps rests on a round-by-round test, not "
+         "on proof."},
+        {"GJ-ALG-ORACLE",
+         "A program extracted from that proof runs the same blocks as the GPU code and the CPU "
+         "threads and is compared with both after every round: every update has the same value, "
+         "0, 1 or unknown, at every round, and every block ends in the same matching. Two planted "
+         "bugs in the GPU code are each caught at the first round they change."},
         {"GJ-ORACLE",
          "The code's parallel rounds agree with a program extracted from a proof about a simpler "
          "model of them, on many random and adversarial inputs."},

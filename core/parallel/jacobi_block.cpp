@@ -36,7 +36,8 @@ class PhaseClock {
 JacobiBlockStats JacobiBlockSolver::run(const Graph& g, std::uint64_t seed, std::uint64_t t_begin,
                                         std::uint64_t count, std::uint64_t threshold,
                                         std::span<std::uint8_t> occupied, std::span<std::uint32_t> mate,
-                                        std::vector<std::uint8_t>* x_out) {
+                                        std::vector<std::uint8_t>* x_out,
+                                        const JacobiRoundObserver& observer) {
     if (count > kMaxJacobiBlock) throw std::invalid_argument("Jacobi block larger than kMaxJacobiBlock");
     if (occupied.size() != g.num_edges() || mate.size() != g.num_vertices())
         throw std::invalid_argument("Jacobi block: state sizes do not match the graph");
@@ -54,6 +55,11 @@ JacobiBlockStats JacobiBlockSolver::run(const Graph& g, std::uint64_t seed, std:
     clock.lap(phase_seconds_.tape);
     sort_events();
     clock.lap(phase_seconds_.sort);
+    if (observer) {
+        std::vector<std::uint8_t> before(num_slots_);
+        for (std::uint32_t i = 0; i < num_slots_; ++i) before[i] = live_[i] ? kJacobiUnknown : kJacobiZero;
+        observer(0, {}, before);
+    }
 
     // Round 1 walks every vertex (every live update is undetermined); later rounds walk only the
     // endpoints of the still-undetermined updates.
@@ -70,17 +76,21 @@ JacobiBlockStats JacobiBlockSolver::run(const Graph& g, std::uint64_t seed, std:
         stats.work = stats.live;
         first_decide(epoch + 1);
         clock.lap(phase_seconds_.decide);
+        show_round(stats.rounds, observer);
     }
     while (!undetermined_.empty()) {
+        // Every round decides at least the earliest undetermined update, so all are decided within
+        // as many rounds as there are live updates (progress_all_decided_within_live_slots in
+        // verification/proofs/AlgorithmA.v): more means the code is not the proved algorithm, and
+        // a clear error beats an endless loop.
+        if (stats.rounds >= stats.live) throw std::logic_error("Jacobi rounds exceeded the proved bound");
         ++stats.rounds;
         stats.work += undetermined_.size();
         walk_marked(++epoch);
         clock.lap(phase_seconds_.gather);
         later_decide(epoch + 1);
         clock.lap(phase_seconds_.decide);
-        // Each round determines at least the earliest undetermined update, so this cannot trigger
-        // unless the logic is broken; better a clear error than an endless loop.
-        if (stats.rounds > num_slots_ + 1) throw std::logic_error("Jacobi rounds did not converge");
+        show_round(stats.rounds, observer);
     }
     epoch_ = epoch + 1;
     stats.dimer_change = write_final(g, occupied, mate);
@@ -92,6 +102,14 @@ JacobiBlockStats JacobiBlockSolver::run(const Graph& g, std::uint64_t seed, std:
             (*x_out)[i] = jacobi_state_value(state_[event_pos_[2 * i]]);
     }
     return stats;
+}
+
+void JacobiBlockSolver::show_round(std::uint32_t round, const JacobiRoundObserver& observer) {
+    if (!observer) return;
+    // A slot's value sits in both its events; the u side is read, as x_out does.
+    std::vector<std::uint8_t> values(num_slots_);
+    for (std::uint32_t i = 0; i < num_slots_; ++i) values[i] = jacobi_state_value(state_[event_pos_[2 * i]]);
+    observer(round, {}, values);
 }
 
 void JacobiBlockSolver::prepare_scratch(const Graph& g) {

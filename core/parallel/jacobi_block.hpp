@@ -13,6 +13,7 @@
 #include "graph/graph.hpp"
 #include "parallel/counting_sort.hpp"
 #include "parallel/jacobi_block_stats.hpp"
+#include "parallel/jacobi_round_observer.hpp"
 #include "parallel/thread_pool.hpp"
 
 namespace dimerlab {
@@ -38,10 +39,12 @@ class JacobiBlockSolver {
     // Runs tape updates [t_begin, t_begin + count) at the given heat-bath threshold from the
     // matching given twice: `occupied` (one flag per edge) and `mate` (one entry per vertex);
     // both are updated in place to M_T. count <= kMaxJacobiBlock, g.num_edges() < kJacobiMaxEdges.
-    // With x_out, also returns X_t = 1[e_t in M_t] for each update of the block (for tests).
+    // With x_out, also returns X_t = 1[e_t in M_t] for each update of the block; with observer,
+    // shows every round (both for tests).
     JacobiBlockStats run(const Graph& g, std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
                          std::uint64_t threshold, std::span<std::uint8_t> occupied,
-                         std::span<std::uint32_t> mate, std::vector<std::uint8_t>* x_out = nullptr);
+                         std::span<std::uint32_t> mate, std::vector<std::uint8_t>* x_out = nullptr,
+                         const JacobiRoundObserver& observer = {});
 
     const JacobiPhaseSeconds& phase_seconds() const { return phase_seconds_; }
 
@@ -59,6 +62,7 @@ class JacobiBlockSolver {
     void walk_marked(std::uint32_t epoch);
     void first_decide(std::uint32_t next_epoch);
     void later_decide(std::uint32_t next_epoch);
+    void show_round(std::uint32_t round, const JacobiRoundObserver& observer);
     std::int64_t write_final(const Graph& g, std::span<std::uint8_t> occupied, std::span<std::uint32_t> mate);
 
     ThreadPool& pool_;

@@ -57,9 +57,11 @@ void validate_manifest(const nlohmann::json& manifest) {
         }
         if (c.contains("code_link")) {
             const auto& link = c["code_link"];
-            if (!link.is_string() || (link != "code" && link != "review-only" && link != "model-only")) {
-                throw std::invalid_argument("manifest: claim " + c["id"].get<std::string>() +
-                                            " has a code_link other than code, review-only or model-only");
+            if (!link.is_string() ||
+                (link != "code" && link != "tested" && link != "review-only" && link != "model-only")) {
+                throw std::invalid_argument(
+                    "manifest: claim " + c["id"].get<std::string>() +
+                    " has a code_link other than code, tested, review-only or model-only");
             }
         }
         if (!ids.insert(c["id"].get<std::string>()).second) {
@@ -158,6 +160,7 @@ std::string default_status_path(const std::string& repo_dir) {
 }
 
 std::string code_link_label(const std::string& code_link) {
+    if (code_link == "tested") return "link to the code: differential tests, not proof (see its A-LINK)";
     if (code_link == "review-only") return "link to the code: review only";
     if (code_link == "model-only") return "link to the code: none (a model the code does not implement)";
     return "";

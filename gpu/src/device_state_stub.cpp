@@ -12,7 +12,8 @@ JacobiDeviceState::JacobiDeviceState(const Graph&, std::span<const std::uint32_t
     throw InfeasibleError(probe().reason);
 }
 JacobiDeviceState::~JacobiDeviceState() = default;
-JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t) {
+JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
+                                              const JacobiRoundObserver&) {
     throw InfeasibleError(probe().reason);
 }
 std::uint32_t JacobiDeviceState::dimers() const {

@@ -12,6 +12,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <string>
+#include <vector>
 
 #include "cuda_support.cuh"
 #include "dimerlab_gpu/device_state.hpp"
@@ -157,6 +158,16 @@ struct JacobiDeviceState::Impl {
         temp_bytes = need;
     }
 
+    // Every slot's value (virtual slots first) to the observer, if any.
+    void show_round(std::uint32_t round, std::uint32_t num_virtual, std::uint64_t count,
+                    const JacobiRoundObserver& observer) const {
+        if (!observer) return;
+        std::vector<std::uint8_t> values(num_virtual + count);
+        check(cudaMemcpy(values.data(), value.ptr, values.size(), cudaMemcpyDeviceToHost), "copy round");
+        const std::span<const std::uint8_t> all(values);
+        observer(round, all.first(num_virtual), all.subspan(num_virtual));
+    }
+
     std::int64_t read_selected() const {
         std::int64_t count = 0;
         check(cudaMemcpy(&count, num_selected.ptr, sizeof count, cudaMemcpyDeviceToHost), "read count");
@@ -227,7 +238,7 @@ void JacobiDeviceState::download_mate(std::span<std::uint32_t> mate) const {
 }
 
 JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
-                                              std::uint64_t threshold) {
+                                              std::uint64_t threshold, const JacobiRoundObserver& observer) {
     Impl& d = *impl_;
     JacobiBlockStats stats;
     stats.updates = count;
@@ -295,8 +306,13 @@ JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t 
           "select live");
     std::int64_t undetermined = d.read_selected();
     stats.live = static_cast<std::uint64_t>(undetermined);
+    d.show_round(0, num_virtual, count, observer);
 
     while (undetermined > 0) {
+        // All slots are decided within as many rounds as there are live ones
+        // (progress_all_decided_within_live_slots, verification/proofs/AlgorithmA.v).
+        if (stats.rounds >= stats.live)
+            throw InfeasibleError("device Jacobi rounds exceeded the proved bound");
         ++stats.rounds;
         stats.work += static_cast<std::uint64_t>(undetermined);
         DIMERLAB_LAUNCH(event_bounds_kernel, grid_for(num_events), kStrideThreads)
@@ -315,7 +331,7 @@ JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t 
               "compaction");
         undetermined = d.read_selected();
         std::swap(d.und.ptr, d.und_next.ptr);
-        if (stats.rounds > num_slots) throw InfeasibleError("device Jacobi rounds did not converge");
+        d.show_round(stats.rounds, num_virtual, count, observer);
     }
 
     DIMERLAB_LAUNCH(final_edges_kernel, grid_for(num_slots), kStrideThreads)

@@ -13,11 +13,19 @@ struct CliResult {
     QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
 };
 
-// Runs `program args` to its end (killed after timeout_ms) and collects its exit code and output.
-inline CliResult run_process(const QString& program, const QStringList& args, int timeout_ms) {
+// Runs `program args` to its end (killed after timeout_ms), with `input` on its standard input,
+// and collects its exit code and output.
+inline CliResult run_process(const QString& program, const QStringList& args, int timeout_ms,
+                             const QByteArray& input = {}) {
     QProcess p;
     p.start(program, args);
     CliResult r;
+    if (!p.waitForStarted(timeout_ms)) {
+        r.err = "did not start";
+        return r;
+    }
+    if (!input.isEmpty()) p.write(input);
+    p.closeWriteChannel();
     if (!p.waitForFinished(timeout_ms)) {
         p.kill();
         p.waitForFinished();

@@ -7,12 +7,12 @@
 // Also update by update: each update's outcome (add / remove / none) at the oracle's Jacobi fixed
 // point equals the sequential backend's dimer change at that step. The oracle also checks, with extracted
 // code only, that its Jacobi fixed point equals its own sequential fold within T+1 rounds (exit 1 otherwise).
-#include <QProcess>
 #include <QtTest>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli_runner.hpp"
 #include "model/lambda_record.hpp"
 #include "model/matching_constants.hpp"
 #include "model/update_tape.hpp"
@@ -33,24 +33,12 @@ struct OracleResult {
 };
 
 OracleResult run_oracle(const std::string& input) {
-    QProcess p;
-    p.start(QStringLiteral(DIMERLAB_COQ_ORACLE), {});
+    const CliResult run =
+        run_process(QStringLiteral(DIMERLAB_COQ_ORACLE), {}, 120000, QByteArray::fromStdString(input));
     OracleResult r;
-    if (!p.waitForStarted(30000)) {
-        r.err = "oracle did not start";
-        return r;
-    }
-    p.write(input.data(), static_cast<qint64>(input.size()));
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "oracle timed out";
-        return r;
-    }
-    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.err = p.readAllStandardError();
-    std::istringstream out(p.readAllStandardOutput().toStdString());
+    r.exit_code = run.exit_code;
+    r.err = run.err;
+    std::istringstream out(run.out.toStdString());
     std::string line;
     while (std::getline(out, line)) {
         std::istringstream ls(line);

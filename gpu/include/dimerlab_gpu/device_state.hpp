@@ -10,6 +10,7 @@
 
 #include "graph/graph.hpp"
 #include "parallel/jacobi_block_stats.hpp"
+#include "parallel/jacobi_round_observer.hpp"
 
 namespace dimerlab::gpu {
 
@@ -29,8 +30,9 @@ class JacobiDeviceState {
 
     // Tape updates [t_begin, t_begin + count) at the heat-bath threshold, count <= max_block:
     // bit-identical to the sequential reference, with the rounds and work of the depth oracle.
+    // An observer sees every round's tape-slot values (copied back after each round, for tests).
     JacobiBlockStats run_block(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
-                               std::uint64_t threshold);
+                               std::uint64_t threshold, const JacobiRoundObserver& observer = {});
     std::uint32_t dimers() const;  // |M| after the last block, tracked on the device
     // Copies the device matching into `mate` (num_vertices entries); waits for the device.
     void download_mate(std::span<std::uint32_t> mate) const;
