@@ -41,16 +41,15 @@ std::optional<long double> estimate_lab_memory(const std::string& spec) {
            kLabBytesPerEdge * size.m;
 }
 
-MemoryDecision decide_memory(long double bytes, std::uint64_t physical_bytes) {
+MemoryDecision decide_memory(long double bytes, std::uint64_t physical_bytes, std::uint64_t available_bytes) {
     MemoryDecision d;
     d.bytes = bytes;
     const long double physical = static_cast<long double>(physical_bytes);
-    if (physical_bytes != 0 && bytes > kRefuseAboveMemoryFraction * physical) {
+    const MemoryShare share = memory_share(physical_bytes, available_bytes);
+    if (share.limit != 0 && bytes > static_cast<long double>(share.limit)) {
         d.verdict = MemoryVerdict::refuse;
-        d.message = QString(
-                        "this graph needs about %1 of memory; this machine has %2 and a lab may use at most "
-                        "half of it")
-                        .arg(bytes_text(bytes), bytes_text(physical));
+        d.message = QString("this graph needs about %1 of memory; %2")
+                        .arg(bytes_text(bytes), QString::fromStdString(share.words));
     } else if (bytes > kAskAboveBytes ||
                (physical_bytes != 0 && bytes > kAskAboveMemoryFraction * physical)) {
         d.verdict = MemoryVerdict::ask;
@@ -65,7 +64,7 @@ MemoryDecision decide_memory(long double bytes, std::uint64_t physical_bytes) {
 MemoryDecision decide_graph_memory(const std::string& spec) {
     const std::optional<long double> bytes = estimate_lab_memory(spec);
     if (!bytes) return {};
-    return decide_memory(*bytes, physical_memory_bytes());
+    return decide_memory(*bytes, physical_memory_bytes(), available_memory_bytes());
 }
 
 bool confirm_graph_memory(QWidget* parent, const std::string& spec, QString* refusal) {

@@ -15,9 +15,8 @@ namespace dimerlab::app {
 // Ask above 1 GiB, or above a quarter of physical memory on a small machine.
 inline constexpr long double kAskAboveBytes = 1024.0L * 1024.0L * 1024.0L;
 inline constexpr long double kAskAboveMemoryFraction = 0.25L;
-// Refuse above half of physical memory: the graph builder's own limit (check_graph_size), here
-// applied to the whole lab (graph, chain, snapshots, drawing geometry).
-inline constexpr long double kRefuseAboveMemoryFraction = 0.5L;
+// Refuse above the graph builder's own limit (memory_share: half of physical memory, less when
+// less is available now), here applied to the whole lab (graph, chain, snapshots, drawing geometry).
 
 // Bytes for the graph (graph_memory_estimate) plus what the lab keeps per vertex and edge: the
 // chain's and the snapshots' mate arrays and the drawing geometry. Empty for specs whose size is
@@ -32,8 +31,10 @@ struct MemoryDecision {
     QString message;  // one line with the estimate; empty for build
 };
 
-// physical_bytes = 0 (unknown): ask above kAskAboveBytes, never refuse (the builder still checks).
-MemoryDecision decide_memory(long double bytes, std::uint64_t physical_bytes);
+// physical_bytes = 0 (unknown): ask above kAskAboveBytes, never refuse on physical memory (the
+// builder still checks). available_bytes = 0: unknown, not counted.
+MemoryDecision decide_memory(long double bytes, std::uint64_t physical_bytes,
+                             std::uint64_t available_bytes = 0);
 // estimate_lab_memory + decide_memory against this machine's memory; build when the size is unknown.
 MemoryDecision decide_graph_memory(const std::string& spec);
 

@@ -18,12 +18,12 @@
 
 #include "counting/approx/approx_count.hpp"
 #include "counting/approx/estimate_cost.hpp"
+#include "counting/approx/update_rate.hpp"
 #include "counting/exact/matching_polynomial.hpp"
 #include "counting/exact/polynomial_zeros.hpp"
 #include "counting/limits/graph_limit.hpp"
 #include "diagnostics/cancelled.hpp"
 #include "dimerlab_lab/lambda_point.hpp"
-#include "dimerlab_lab/sampler_factory.hpp"
 #include "export/lecture_plots.hpp"
 #include "export/zeros_plot.hpp"
 #include "graph/graph_spec.hpp"
@@ -32,6 +32,7 @@
 #include "model/lambda_record.hpp"
 #include "plot_view.hpp"
 #include "series_chart.hpp"
+#include "util/duration_text.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::app {
@@ -77,28 +78,11 @@ constexpr std::uint64_t kCurveExactMaxStates = std::uint64_t{1} << 16;
 constexpr int kCurveEstimatePoints = 9;
 constexpr std::uint64_t kCurveUpdatesPerPoint = 20'000'000;
 
-// Chain updates per second of the whole estimate on this graph: a single-thread Glauber run timed
-// for kCalibrationSeconds, times the threads the estimator uses.
+// Chain updates per second of the whole estimate on this graph (the threads the estimator uses).
 double calibrate_update_rate(const Graph& g, double lambda, const TaskContext& task) {
-    SamplerSpec spec;
-    spec.graph = g.spec();
-    spec.seed = 1;
-    spec.dynamics = Dynamics::glauber;
-    spec.backend = Backend::cpu;
-    spec.start = StartKind::empty;
-    spec.record = LambdaRecord(lambda);
-    BuiltSampler built = make_sampler(g, spec, WhenUnavailable::refuse);
-    const std::uint64_t chunk = std::max<std::uint64_t>(g.num_edges(), 1024);
-    std::uint64_t updates = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    double seconds = 0;
-    do {
-        built.sampler->advance(chunk);
-        updates += chunk;
-        seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    } while (seconds < kCalibrationSeconds && !task.cancelled());
     const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, kEstimateReplicas);
-    return static_cast<double>(updates) / std::max(seconds, 1e-9) * threads;
+    return dimerlab::calibrate_update_rate(g, lambda, kCalibrationSeconds, threads,
+                                           [&task] { return task.cancelled(); });
 }
 
 }  // namespace
@@ -111,11 +95,7 @@ std::optional<double> square_lattice_log_z_per_site(double lambda) {
 }
 
 QString duration_text(double seconds) {
-    if (!std::isfinite(seconds)) return "?";
-    if (seconds < 90) return QString("%1 s").arg(std::max(1.0, std::round(seconds)), 0, 'f', 0);
-    if (seconds < 5400) return QString("%1 min").arg(seconds / 60, 0, 'f', 1);
-    if (seconds < 48 * 3600) return QString("%1 h").arg(seconds / 3600, 0, 'f', 1);
-    return QString("%1 days").arg(seconds / 86400, 0, 'f', 1);
+    return QString::fromStdString(dimerlab::duration_text(seconds));
 }
 
 QString without_cli_flags(const QString& message) {

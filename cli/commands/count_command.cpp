@@ -4,6 +4,7 @@
 // prints.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,9 +12,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
+#include <thread>
 
 #include "command.hpp"
 #include "counting/approx/approx_count.hpp"
+#include "counting/approx/estimate_cost.hpp"
+#include "counting/approx/update_rate.hpp"
 #include "counting/exact/exact_marginals.hpp"
 #include "counting/exact/frontier_dp.hpp"
 #include "counting/exact/matching_polynomial.hpp"
@@ -25,8 +30,10 @@
 #include "export/zeros_plot.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/lambda_record.hpp"
+#include "progress/progress_line.hpp"
 #include "ranks/rank_validation.hpp"
 #include "ranks/replica_sharing.hpp"
+#include "util/duration_text.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::cli {
@@ -249,25 +256,49 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     if (!notice.empty() && lead) std::cerr << "notice: " << notice << "\n";
     // Each rank runs its share of every batch of replicas; all of them end with every value.
     ao.sharing = replica_sharing_over_ranks();
-    if (lead && (opt.progress || isatty(fileno(stderr)))) {
-        ao.progress = [last = std::chrono::steady_clock::time_point{}](const ApproxProgress& p) mutable {
-            const auto now = std::chrono::steady_clock::now();
-            if (now - last < std::chrono::seconds(1) && p.stage < double(p.stages)) return true;
-            last = now;
-            std::cerr << "progress: " << p.phase << " (" << p.replicas << " replicas) stage " << std::fixed
-                      << std::setprecision(1) << p.stage << "/" << p.stages << " samples/stage "
-                      << p.samples_per_stage << " " << std::setprecision(4);
+    ProgressLine progress(opt.progress, lead);
+    if (progress.enabled()) {
+        // The projection the app's panel shows before an estimate: the cost model's updates at a
+        // rate measured on this graph just now (about 0.15 s of one chain, times the threads).
+        const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, opt.replicas);
+        const double rate = calibrate_update_rate(g, ao.lambda, 0.15, threads);
+        const EstimateProjection projected = project_estimate(g.num_vertices(), ao.lambda, epsilon, rate);
+        std::ostringstream line;
+        line << "projected: about " << duration_text(projected.seconds) << " (" << std::setprecision(2)
+             << projected.updates << " chain updates at " << std::fixed << std::setprecision(1) << rate / 1e6
+             << " million updates/s, measured on this graph just now; good to a factor of about two)";
+        progress.show(line.str(), true);
+        progress.finish();
+        ao.progress = [&progress, projected_updates = projected.updates](const ApproxProgress& p) {
+            const bool last = p.phase == "estimate" && p.stages > 0 && p.stage >= double(p.stages);
+            if (!progress.due(last)) return true;
+            std::ostringstream text;
+            // Fraction done: of the projected updates, never shown as 100% before the end.
+            const double frac =
+                std::min(0.99, projected_updates > 0 ? double(p.updates) / projected_updates : 0.0);
+            text << "progress: " << p.phase;
+            if (p.replicas > 0) text << " (" << p.replicas << " replicas)";
+            text << ", " << std::lround(100 * frac) << "% of the projected work, ";
+            if (p.stages > 0)
+                text << "stage " << std::fixed << std::setprecision(1) << p.stage << "/" << p.stages << ", ";
+            text << std::setprecision(4);
             // Before the first interval exists the half-width is not a number: say so in words.
             if (std::isfinite(p.half_width))
-                std::cerr << "half-width " << p.half_width;
+                text << "half-width " << p.half_width;
             else
-                std::cerr << "half-width not measured yet";
-            std::cerr << " updates " << p.updates << " " << std::setprecision(1) << p.seconds << " s\n"
-                      << std::defaultfloat;
+                text << "half-width not measured yet";
+            text << ", " << p.updates << " updates, " << duration_text(p.seconds);
+            const double left = estimate_seconds_left(projected_updates, p.updates, p.seconds);
+            if (left > 0 && std::isfinite(left))
+                text << ", about " << duration_text(left) << " left";
+            else if (left == 0)
+                text << " (longer than projected)";
+            progress.show(text.str(), last);
             return true;
         };
     }
     const ApproxResult r = estimate_log_z(g, ao);
+    progress.finish();
     if (!lead) return 0;
     if (!r.notice.empty()) std::cerr << "notice: " << r.notice << "\n";
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "progress/progress_line.hpp"
 #include "util/errors.hpp"
 #ifdef DIMERLAB_HAVE_RENDER
 #include <QGuiApplication>
@@ -97,17 +98,20 @@ int run_render(const RenderOptions& opt) {
     if (const std::string why = offscreen_gl_unavailable_reason(); !why.empty())
         throw InputError("no usable OpenGL: " + why + "; " + kDisplayHint);
 
-    const bool show_progress = opt.progress || ::isatty(STDERR_FILENO);
-    const int every = std::max(1, request.frames / 20);
+    ProgressLine progress(opt.progress);
     std::string notice;
     const bool complete = export_animation(
         request,
         [&](int done, int total) {
-            if (show_progress && (done % every == 0 || done == total))
-                std::cerr << "render: frame " << done << "/" << total << "\n";
+            const bool last = done == total;
+            if (progress.due(last))
+                progress.show("render: frame " + std::to_string(done) + "/" + std::to_string(total) +
+                                  time_left_text(total > 0 ? double(done) / total : 1.0, progress.elapsed()),
+                              last);
             return true;
         },
         &notice);
+    progress.finish();
     if (!notice.empty()) std::cerr << "note: " << notice << "\n";
     if (!complete) throw InputError("render cancelled");
     std::cerr << "render: wrote " << request.out << " (" << request.frames << " frames, " << request.width

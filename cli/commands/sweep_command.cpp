@@ -18,6 +18,7 @@
 #include "command.hpp"
 #include "dimerlab_cluster/job_farm.hpp"
 #include "dimerlab_cluster/world.hpp"
+#include "progress/progress_line.hpp"
 #include "ranks/rank_validation.hpp"
 #include "sweep/sweep_checkpoint.hpp"
 #include "sweep/sweep_job.hpp"
@@ -30,31 +31,28 @@
 namespace dimerlab::cli {
 namespace {
 
-// Jobs done out of the total and the time left at the rate of this run's own jobs; at most one
-// line a second, when stderr is a terminal or with --progress (mpirun hands its ranks a pipe for
-// stderr even when it runs on a terminal itself).
+// Jobs done out of the total and the time left at the rate of this run's own jobs, on the lead
+// rank's stderr (a terminal, or with --progress: mpirun hands its ranks a pipe for stderr even when
+// it runs on a terminal itself).
 class SweepProgress {
   public:
-    SweepProgress(bool forced, std::uint64_t total, std::uint64_t done)
-        : enabled_(forced || ::isatty(STDERR_FILENO) != 0), total_(total), done_(done), resumed_(done) {}
+    SweepProgress(bool forced, bool lead, std::uint64_t total, std::uint64_t done)
+        : line_(forced, lead), total_(total), done_(done), resumed_(done) {}
     void job_done() {
         ++done_;
-        if (!enabled_) return;
-        const auto now = std::chrono::steady_clock::now();
-        if (done_ < total_ && now - last_ < std::chrono::seconds(1)) return;
-        last_ = now;
-        const double secs = std::chrono::duration<double>(now - start_).count();
-        const double rate = static_cast<double>(done_ - resumed_) / secs;
-        std::cerr << "progress: " << done_ << "/" << total_ << " jobs";
-        if (done_ < total_ && rate > 0)
-            std::cerr << ", ETA " << static_cast<long long>(double(total_ - done_) / rate + 0.5) << " s";
-        std::cerr << "\n";
+        const bool last = done_ >= total_;
+        if (!line_.due(last)) return;
+        const double run_fraction =
+            total_ > resumed_ ? double(done_ - resumed_) / double(total_ - resumed_) : 1.0;
+        line_.show("progress: " + std::to_string(done_) + "/" + std::to_string(total_) + " jobs" +
+                       time_left_text(run_fraction, line_.elapsed()),
+                   last);
     }
+    void finish() { line_.finish(); }
 
   private:
-    bool enabled_;
+    ProgressLine line_;
     std::uint64_t total_, done_, resumed_;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
 };
 
 void require_folder_of(const std::string& path, const char* what) {
@@ -106,7 +104,7 @@ int run_sweep(const SweepRequest& request) {
         }
     }
     const std::uint64_t resumed = rows.size();
-    SweepProgress progress(request.progress, plan.job_count(), resumed);
+    SweepProgress progress(request.progress, world.is_lead(), plan.job_count(), resumed);
     SweepJobRunner runner(plan);
     std::atomic<std::uint64_t> jobs_here{0};
     cluster::farm_jobs(
@@ -122,6 +120,7 @@ int run_sweep(const SweepRequest& request) {
             rows[r.job] = std::move(row);
             progress.job_done();
         });
+    progress.finish();
     if (!world.is_lead()) return 0;
 
     std::vector<nlohmann::ordered_json> table;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 
 #include "graph/graph_spec.hpp"
 #include "util/errors.hpp"
@@ -30,6 +31,36 @@ std::uint64_t physical_memory_bytes() {
     const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     if (pages <= 0 || page <= 0) return 0;
     return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+std::uint64_t available_memory_bytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::uint64_t kib = 0;
+    std::string unit;
+    while (meminfo >> key >> kib >> unit) {
+        if (key == "MemAvailable:") return kib * 1024;
+    }
+    return 0;
+}
+
+MemoryShare memory_share(std::uint64_t physical_bytes, std::uint64_t available_bytes) {
+    // Half of physical memory: the samplers, the app and the OS need the rest. Less when less is
+    // free now: past that the machine would swap, which looks like a hang.
+    const std::uint64_t half = physical_bytes / 2;
+    if (available_bytes != 0 && (half == 0 || available_bytes < half)) {
+        return {available_bytes,
+                "this machine has " + format_bytes(available_bytes) + " of memory available now" +
+                    (physical_bytes != 0 ? " (of " + format_bytes(physical_bytes) + ")" : "") +
+                    " and one graph may use at most that"};
+    }
+    if (half == 0) return {};
+    return {half,
+            "this machine has " + format_bytes(physical_bytes) + " and one graph may use at most half of it"};
+}
+
+MemoryShare machine_memory_share() {
+    return memory_share(physical_memory_bytes(), available_memory_bytes());
 }
 
 std::string format_bytes(long double bytes) {
@@ -62,15 +93,11 @@ std::string count_text(long double x) {
 void check_graph_size(const std::string& what, long double n, long double m, std::uint64_t max_bytes,
                       long double extra_bytes) {
     const long double need = graph_memory_estimate(n, m) + extra_bytes;
-    const std::uint64_t physical = physical_memory_bytes();
-    // Half of physical memory by default: the samplers, the app and the OS need the rest.
-    const std::uint64_t limit = max_bytes != 0 ? max_bytes : physical / 2;
-    if (limit != 0 && need > static_cast<long double>(limit)) {
-        const std::string have = max_bytes != 0 ? "the memory limit is " + format_bytes(max_bytes)
-                                                : "this machine has " + format_bytes(physical) +
-                                                      " and one graph may use at most half of it";
-        throw MemoryLimitError(what + " needs about " + format_bytes(need) + " of memory; " + have);
-    }
+    const MemoryShare share = max_bytes != 0
+                                  ? MemoryShare{max_bytes, "the memory limit is " + format_bytes(max_bytes)}
+                                  : machine_memory_share();
+    if (share.limit != 0 && need > static_cast<long double>(share.limit))
+        throw MemoryLimitError(what + " needs about " + format_bytes(need) + " of memory; " + share.words);
     if (n > static_cast<long double>(kMaxVertices)) {
         throw InputError(what + " has " + count_text(n) + " vertices; dimerlab supports at most " +
                          std::to_string(kMaxVertices));

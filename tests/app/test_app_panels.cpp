@@ -891,6 +891,15 @@ class TestAppPanels : public QObject {
         const MemoryDecision ask = decide_memory(3.0L * gib, big);
         QVERIFY2(ask.message.contains("3.2 GB") && ask.message.contains("69 GB"), qPrintable(ask.message));
         QVERIFY(decide_memory(40.0L * gib, big).message.contains("at most half"));
+        // Less available now than half of physical memory: that is the limit, and the words say so.
+        const std::uint64_t free_now = std::uint64_t{8} << 30;
+        QCOMPARE(decide_memory(8.0L * gib, big, free_now).verdict, MemoryVerdict::ask);
+        const MemoryDecision tight = decide_memory(8.01L * gib, big, free_now);
+        QCOMPARE(tight.verdict, MemoryVerdict::refuse);
+        QVERIFY2(tight.message.contains("8.6 GB of memory available now (of 69 GB)"),
+                 qPrintable(tight.message));
+        // More available than half: half still rules.
+        QCOMPARE(decide_memory(32.01L * gib, big, big).verdict, MemoryVerdict::refuse);
         // Specs: the lab estimate covers at least the graph itself, grows with size, and is unknown
         // for files and bad specs.
         const long double grid = *estimate_lab_memory("grid:64x64");

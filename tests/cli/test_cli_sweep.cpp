@@ -108,6 +108,19 @@ class TestCliSweep : public QObject {
         }
     }
 
+    // Without a terminal, --progress prints the first job and the last, with the time left in
+    // between, on stderr only: stdout keeps just the sweep's own lines.
+    void sweep_progress_names_the_time_left() {
+        QTemporaryDir dir;
+        const CliResult r =
+            run_ranks(0, small_sweep + QStringList{"--out", dir.filePath("t.csv"), "--progress"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QVERIFY2(r.err.startsWith("progress: 1/12 jobs, about "), r.err.constData());
+        QVERIFY2(r.err.contains(" left\n"), r.err.constData());
+        QVERIFY2(r.err.contains("progress: 12/12 jobs\n"), r.err.constData());
+        QVERIFY2(!r.out.contains("progress"), r.out.constData());
+    }
+
     // The estimate against the exact value of the same small graphs: every row within 6 of its
     // own error bars (τ-corrected standard errors, 12 rows: a false alarm about 1e-8 per run).
     void sweep_json_rows_agree_with_exact_density() {

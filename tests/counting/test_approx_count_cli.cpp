@@ -82,7 +82,11 @@ class TestApproxCountCli : public QObject {
         const CliResult r = run_cli(
             {"count", "--graph", "cycle:8", "--lambda", "1", "--epsilon", "0.3", "--progress", "--json"});
         QCOMPARE(r.exit_code, 0);
-        QVERIFY2(r.err.startsWith("progress: ") && r.err.contains("half-width"), r.err.constData());
+        // Without a terminal: the projection first, then a few progress lines with the share of the
+        // projected work done and the time left.
+        QVERIFY2(r.err.startsWith("projected: about "), r.err.constData());
+        QVERIFY2(r.err.contains("\nprogress: ") && r.err.contains("half-width"), r.err.constData());
+        QVERIFY2(r.err.contains("% of the projected work"), r.err.constData());
         QVERIFY(r.json().contains("log_z"));
     }
 

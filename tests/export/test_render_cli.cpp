@@ -41,7 +41,9 @@ class TestRenderCli : public QObject {
         const CliResult r = run_cli({"render", "--preset", "default", "--frames", "24", "--fps", "12",
                                      "--size", size, "--out", out, "--progress"});
         QVERIFY2(r.exit_code == 0, r.err.constData());
-        QVERIFY(r.err.contains("render: frame 24/24"));
+        // The first frame's line says how long the rest will take; the last one ends it.
+        QVERIFY2(r.err.contains("render: frame 1/24, about "), r.err.constData());
+        QVERIFY(r.err.contains("render: frame 24/24\n"));
         const Decoded d = decode(out);
         QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
         QCOMPARE(d.frames, 24);

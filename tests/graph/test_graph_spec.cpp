@@ -1,6 +1,7 @@
 // The spec grammar: canonical forms, round trips, and every refusal with its key words.
 #include <QTest>
 
+#include "graph/graph_limits.hpp"
 #include "graph/graph_spec.hpp"
 #include "graph_test_helpers.hpp"
 
@@ -134,6 +135,24 @@ class TestGraphSpec : public QObject {
         QVERIFY2(wide.contains("needs about"), qPrintable(wide));
         const QString fits = input_error_of([] { make_graph("grid:100x100", {.max_bytes = 16'000'000}); });
         QCOMPARE(fits, QStringLiteral("<no error>"));
+    }
+
+    void memory_share_is_half_of_physical_or_what_is_available() {
+        const std::uint64_t gb = 1'000'000'000;
+        const MemoryShare roomy = memory_share(64 * gb, 40 * gb);
+        QCOMPARE(roomy.limit, 32 * gb);
+        QVERIFY2(QString::fromStdString(roomy.words).contains("64 GB and one graph may use at most half"),
+                 roomy.words.c_str());
+        const MemoryShare busy = memory_share(64 * gb, 5 * gb);
+        QCOMPARE(busy.limit, 5 * gb);
+        QVERIFY2(QString::fromStdString(busy.words).contains("5.0 GB of memory available now (of 64 GB)"),
+                 busy.words.c_str());
+        QCOMPARE(memory_share(0, 3 * gb).limit, 3 * gb);       // physical memory unknown
+        QCOMPARE(memory_share(0, 0).limit, std::uint64_t{0});  // nothing known: no limit
+        // This machine (Linux): some memory is available, never more than there is.
+        const std::uint64_t available = available_memory_bytes(), physical = physical_memory_bytes();
+        QVERIFY(available > 0);
+        QVERIFY(available <= physical);
     }
 
     void sizes_beyond_32_bit_ids_are_refused_even_with_unlimited_memory() {
