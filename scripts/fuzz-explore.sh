@@ -6,13 +6,13 @@
 # the next commit's test command replays them.
 #   FUZZ_SECONDS    seconds per target (default 300)
 #   FUZZ_BUILD_DIR  build directory (default <repo>/build-fuzz)
-#   FUZZ_TARGETS    space-separated subset (default: all four)
+#   FUZZ_TARGETS    space-separated subset (default: all five)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${FUZZ_SECONDS:-300}
-targets=(${FUZZ_TARGETS:-spec edge_list matrix_market dimacs})
+targets=(${FUZZ_TARGETS:-spec edge_list matrix_market dimacs session})
 
 FUZZ_BUILD_ONLY=1 FUZZ_BUILD_DIR="$build" FUZZ_TARGETS="${targets[*]}" bash "$root/scripts/run-fuzzers.sh" >/dev/null
 

@@ -151,15 +151,15 @@ def check_smt(repo, files, expect):
     return ok, log
 
 
-# Where WP finds a claim's contracts: the entry C file, the twin header a mutant replaces, and the
-# functions to prove. HB-WP predates the "wp" field, hence the default.
-WP_DEFAULT = {"entry": "verification/wp/wp_main.c", "header": "verification/wp/heat_bath_rule_twin.h",
-              "functions": ["twin_heat_bath_update"]}
-
-
-def wp_goals(workdir, timeout_s, wp):
+# Where WP finds a claim's contracts: the entry C file, the production header (a repo path under
+# core/, which the kernels and the CPU backends compile, and which a mutant replaces), and the
+# functions to prove.
+def wp_goals(workdir, timeout_s, wp, repo):
     need("frama-c", "why3")
+    # The work dir's copy of core/ comes first, so that a mutant header shadows the real one.
+    includes = f"-I {os.path.join(workdir, 'core')} -I {os.path.join(repo, 'core')}"
     rc, out, dt = run(["frama-c", "-wp", "-wp-rte", "-wp-prover", "z3,cvc4", "-wp-timeout", str(timeout_s),
+                       "-cpp-extra-args=" + includes,
                        "-wp-fct", ",".join(wp["functions"]), os.path.join(workdir, os.path.basename(wp["entry"]))],
                       cwd=workdir, timeout=180)
     m = re.search(r"Proved goals:\s*(\d+)\s*/\s*(\d+)", out)
@@ -174,7 +174,7 @@ def wp_goals(workdir, timeout_s, wp):
 
 
 def apply_mutation(repo, spec):
-    """The text of a mutant twin (mutation.py), with a banner; None when it does not apply, which
+    """The text of a mutant header (mutation.py), with a banner; None when it does not apply, which
     counts as a mutant not caught."""
     result = mutation.mutant_text(repo, spec)
     if result is None:
@@ -186,18 +186,18 @@ def apply_mutation(repo, spec):
 
 
 def wp_dir(repo, header, work, wp):
-    """A work dir with the entry file and `header` under the twin header's name (a mutant replaces
-    it; a .mutation file is applied to its base first). None when a mutation does not apply."""
+    """A work dir with the entry file and, for a mutant (a .mutation file applied to its base, the
+    production header), the mutated header at the header's repo path, which shadows the real one.
+    None when a mutation does not apply."""
     os.makedirs(work, exist_ok=True)
-    target = os.path.join(work, os.path.basename(wp["header"]))
     if header.endswith(".mutation"):
         text = apply_mutation(repo, header)
         if text is None:
             return None
+        target = os.path.join(work, wp["header"])
+        os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "w", encoding="utf-8") as f:
             f.write(text)
-    else:
-        shutil.copy(os.path.join(repo, header), target)
     shutil.copy(os.path.join(repo, wp["entry"]), os.path.join(work, os.path.basename(wp["entry"])))
     return work
 
@@ -310,9 +310,10 @@ def do_claim(claim, repo, work, mode, build=None):
                 res["mutants"][mu] = "caught" if caught else "NOT CAUGHT"
                 res["log"] += log
         elif method == "proof-code":
-            wp = claim.get("wp", WP_DEFAULT)
+            wp = claim["wp"]
             if mode != "mutants":
-                ok, summary, dt, out = wp_goals(wp_dir(repo, wp["header"], os.path.join(work, cid, "main"), wp), 10, wp)
+                ok, summary, dt, out = wp_goals(wp_dir(repo, wp["header"], os.path.join(work, cid, "main"), wp), 10, wp,
+                                                repo)
                 res["status"] = "proved" if ok is True else "failed"
                 res["log"] = [f"frama-c WP: {summary} ({dt:.1f}s)"] + ([] if ok else out.splitlines()[-30:])
             for mu in claim["mutants"]:
@@ -321,7 +322,7 @@ def do_claim(claim, repo, work, mode, build=None):
                     res["mutants"][mu] = "NOT CAUGHT"
                     res["log"].append(f"mutant {mu}: its find line does not match exactly one line of its base")
                     continue
-                ok, summary, dt, _ = wp_goals(mdir, 5, wp)
+                ok, summary, dt, _ = wp_goals(mdir, 5, wp, repo)
                 res["mutants"][mu] = "caught" if ok is False else "NOT CAUGHT"
                 res["log"].append(f"mutant {mu}: {summary} ({dt:.1f}s)")
         elif method == "model-check":

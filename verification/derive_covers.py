@@ -24,31 +24,15 @@ REPO = os.path.dirname(HERE)
 
 def host_commands(build):
     """source path (relative to the repo) -> the host-layer compile command that builds it."""
-    out = {}
-    for e in json.load(open(os.path.join(build, "compile_commands.json"), encoding="utf-8")):
-        if "dimerlab_gpu_host.dir" not in e["command"]:
-            continue
-        f = os.path.relpath(os.path.realpath(e["file"]), REPO)
-        out[f] = (e["directory"], e["command"])
-    return out
+    return manifest_tools.compile_commands(build, REPO, lambda command, f: "dimerlab_gpu_host.dir" in command)
 
 
 def dependencies(directory, command, source):
     """Project files (relative to the repo) the compile of `source` reads, the source included."""
-    args = manifest_tools.compile_args(command)
-    r = subprocess.run(args + ["-MM"], cwd=directory, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"derive_covers: the dependency scan of {source} failed:\n{r.stderr[-2000:]}")
-    text = r.stdout.replace("\\\n", " ")
-    files = text.split(":", 1)[1].split()
-    out = set()
-    for f in files:
-        p = os.path.realpath(os.path.join(directory, f))
-        rel = os.path.relpath(p, REPO)
-        if rel.startswith("..") or rel.startswith("build"):
-            continue
-        out.add(rel)
-    return out
+    files = manifest_tools.dependencies(directory, command, REPO)
+    if files is None:
+        sys.exit(f"derive_covers: the dependency scan of {source} failed")
+    return files
 
 
 def kernel_files():

@@ -1,7 +1,7 @@
 """What the manifest tools (derive_covers.py, ptx_facts.py) share: turning a compile command of
 build/compile_commands.json into another run of the same compiler, and finishing a check (write
 the manifest when asked, print the problems, exit status). Python 3 standard library only."""
-import json, shlex
+import json, os, shlex, subprocess
 
 
 def compile_args(command, drop=lambda arg: False):
@@ -19,6 +19,30 @@ def compile_args(command, drop=lambda arg: False):
             continue
         args.append(a)
     return args
+
+
+def dependencies(directory, command, repo, flag="-MM"):
+    """Project files (relative to `repo`, build outputs left out) that a compile command reads,
+    from the compiler's own dependency output (g++ -MM, nvcc -M); None when the scan fails."""
+    r = subprocess.run(compile_args(command) + [flag], cwd=directory, capture_output=True, text=True)
+    if r.returncode != 0:
+        return None
+    out = set()
+    for f in r.stdout.replace("\\\n", " ").split(":", 1)[1].split():
+        rel = os.path.relpath(os.path.realpath(os.path.join(directory, f)), repo)
+        if not (rel.startswith("..") or rel.startswith("build")):
+            out.add(rel)
+    return out
+
+
+def compile_commands(build, repo, keep):
+    """source path (relative to `repo`) -> (directory, command) of the compile_commands.json
+    entries for which keep(command, file) holds."""
+    out = {}
+    for e in json.load(open(os.path.join(build, "compile_commands.json"), encoding="utf-8")):
+        if keep(e["command"], e["file"]):
+            out[os.path.relpath(os.path.realpath(e["file"]), repo)] = (e["directory"], e["command"])
+    return out
 
 
 def finish(tool, manifest_path, manifest, write, problems, ok_line):

@@ -24,11 +24,8 @@ ARCH = "sm_90"
 
 
 def device_commands(build):
-    out = {}
-    for e in json.load(open(os.path.join(build, "compile_commands.json"), encoding="utf-8")):
-        if "dimerlab_gpu.dir" in e["command"] and e["file"].endswith(".cu"):
-            out[os.path.relpath(os.path.realpath(e["file"]), REPO)] = (e["directory"], e["command"])
-    return out
+    return manifest_tools.compile_commands(
+        build, REPO, lambda command, f: "dimerlab_gpu.dir" in command and f.endswith(".cu"))
 
 
 def ptx_command(command, out):

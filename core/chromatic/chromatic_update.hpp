@@ -37,8 +37,10 @@ DIMERLAB_HD inline bool chromatic_coin(std::uint64_t seed, std::uint64_t sweep, 
 // Thread `thread` of a class launch over positions [begin, end) of `order`: updates edge
 // order[begin + thread] with its coin of sweep `sweep`. Threads past the end do nothing. Only
 // `mate` is written; edges and order are read-only, so a thread's addresses never depend on mate.
-template <class Mate>
-DIMERLAB_HD inline int chromatic_thread(Mate& mate, const Edge* edges, const std::uint32_t* order,
+// In the inline namespace of the access hooks (bodies/access_hooks.h): the race emulation
+// compiles it with logged loads and stores.
+inline namespace DL_CXX_VARIANT {
+DIMERLAB_HD inline int chromatic_thread(std::uint32_t* mate, const Edge* edges, const std::uint32_t* order,
                                         std::uint32_t begin, std::uint32_t end, std::uint64_t thread,
                                         std::uint64_t seed, std::uint64_t sweep, std::uint32_t num_edges,
                                         std::uint64_t threshold) {
@@ -48,4 +50,5 @@ DIMERLAB_HD inline int chromatic_thread(Mate& mate, const Edge* edges, const std
                             chromatic_coin(seed, sweep, e, num_edges, threshold));
 }
 
+}  // namespace DL_CXX_VARIANT
 }  // namespace dimerlab

@@ -1,7 +1,7 @@
 #pragma once
 // Per-chain step of ensemble mode: one chain's run of heat-bath tape updates, in tape order,
 // with the shared rule of model/heat_bath_rule.hpp. The CUDA ensemble kernel runs exactly this
-// function per chain (gpu/src/cuda_ensemble.cu); the CPU tests check it against the sequential
+// function per chain (gpu/src/ensemble_device_state.cu); the CPU tests check it against the sequential
 // sampler. Device-compilable: no std containers, no exceptions.
 #include <cstdint>
 

@@ -1,31 +1,21 @@
 #pragma once
 // One single-edge heat-bath (Glauber) update, docs/algorithms.md §2.1, shared by every exact backend.
+// The body is C, in bodies/heat_bath_body.h, where Frama-C WP proves its contract (claim HB-WP);
+// this is its typed wrapper.
 #include <cstdint>
 
-#include "model/matching_constants.hpp"
+#include "bodies/heat_bath_body.h"
 #include "util/host_device.hpp"
 
 namespace dimerlab {
+inline namespace DL_CXX_VARIANT {
 
 // Remove edge uv if present, then add it back iff both endpoints are free and the coin said
 // "occupied". Touches mate[u] and mate[v] only. Returns +1 / -1 / 0: the change in dimer count.
-// `mate` is anything with operator[] over std::uint32_t: a raw pointer in every backend (the
-// chromatic kernel's per-thread body included), a logging proxy in the race emulation tests.
-template <class Mate>
-DIMERLAB_HD inline int heat_bath_update(Mate&& mate, std::uint32_t u, std::uint32_t v, bool coin_occupied) {
-    const std::uint32_t mu = mate[u], mv = mate[v];
-    const bool was_in = (mu == v);
-    const bool free_after_removal = (was_in || (mu == kNoMate && mv == kNoMate));
-    const bool now_in = coin_occupied && free_after_removal;
-    if (now_in == was_in) return 0;
-    if (now_in) {
-        mate[u] = v;
-        mate[v] = u;
-        return +1;
-    }
-    mate[u] = kNoMate;
-    mate[v] = kNoMate;
-    return -1;
+DIMERLAB_HD inline int heat_bath_update(std::uint32_t* mate, std::uint32_t u, std::uint32_t v,
+                                        bool coin_occupied) {
+    return dl_heat_bath_update(mate, u, v, coin_occupied ? 1 : 0);
 }
 
+}  // namespace DL_CXX_VARIANT
 }  // namespace dimerlab

@@ -5,7 +5,8 @@
 // of the same rounds (jacobi_gather_steps.hpp), which shares three_valued_heat_bath below;
 // tests/parallel/test_gather_steps.cpp checks that both forms decide alike, and the GPU tests
 // compare the kernels with the CPU backends (docs/architecture.md §4). Device-compilable: no std
-// containers, no exceptions.
+// containers, no exceptions. The arithmetic lives in the C header bodies/jacobi_steps_body.h,
+// where Frama-C WP proves its contracts (claim GJ-WP); these are its typed wrappers.
 //
 // A block of B tape updates, started from matching M_0, is laid out as "slots":
 //   slots 0 .. V-1    virtual updates at time 0, one per edge of M_0 (value 1);
@@ -13,22 +14,23 @@
 // Every slot s has two events (its edge's endpoints u and v), numbered 2s and 2s+1.
 #include <cstdint>
 
+#include "bodies/jacobi_steps_body.h"
 #include "model/update_tape.hpp"
 #include "util/host_device.hpp"
 
 namespace dimerlab {
 
 // Y values. Dead updates (coin says "free") are 0 from the start; live ones begin unknown.
-inline constexpr std::uint8_t kJacobiZero = 0;
-inline constexpr std::uint8_t kJacobiOne = 1;
-inline constexpr std::uint8_t kJacobiUnknown = 2;
+inline constexpr std::uint8_t kJacobiZero = DL_JACOBI_ZERO;
+inline constexpr std::uint8_t kJacobiOne = DL_JACOBI_ONE;
+inline constexpr std::uint8_t kJacobiUnknown = DL_JACOBI_UNKNOWN;
 
 // nxt(s) when the edge of slot s is not updated again in the block: its occupation interval,
 // if any, reaches past the block end.
-inline constexpr std::uint32_t kJacobiNever = 0xffffffffu;
+inline constexpr std::uint32_t kJacobiNever = DL_JACOBI_NEVER;
 
 DIMERLAB_HD inline std::uint32_t jacobi_slot_time(std::uint32_t slot, std::uint32_t num_virtual) {
-    return slot < num_virtual ? 0u : slot - num_virtual + 1u;
+    return dl_jacobi_slot_time(slot, num_virtual);
 }
 
 // Tape update t (absolute index) as a slot: its edge and its initial Y value.
@@ -43,28 +45,20 @@ DIMERLAB_HD inline JacobiSlotInit jacobi_tape_slot(std::uint64_t seed, std::uint
     return {tape_edge(w, num_edges), tape_coin_occupied(w, threshold) ? kJacobiUnknown : kJacobiZero};
 }
 
-// A packed word holds two 32-bit halves, a * 2^32 + b. The packing steps below use *, / and % by
-// this power of two, not shifts and masks: g++ and nvcc still emit shifts and masks (no divide),
-// and Frama-C WP proves their contracts (claim GJ-WP, on the C twins in
-// verification/wp/jacobi_steps_twin.h, which must repeat these statements), which it cannot do
-// for shifts and masks with the provers CI has.
-inline constexpr std::uint64_t kJacobiHalfWord = 0x100000000ull;
+// A packed word holds two 32-bit halves, a * 2^32 + b (the body says why it is not shifts and masks).
+inline constexpr std::uint64_t kJacobiHalfWord = DL_JACOBI_HALF_WORD;
 
 // Step 3, both scan inputs of one event packed into one word: high half a = nxt(s) if Y_s = 1
 // (the edge certainly occupies this vertex until nxt(s)), low half b = nxt(s) if Y_s != 0 (it
 // possibly does). 0 means "nothing": every update time t it is compared with is >= 1.
 DIMERLAB_HD inline std::uint64_t jacobi_event_bounds(std::uint8_t y, std::uint32_t nxt) {
-    const std::uint64_t a = (y == kJacobiOne) ? nxt : 0u;
-    const std::uint64_t b = (y != kJacobiZero) ? nxt : 0u;
-    return a * kJacobiHalfWord + b;
+    return dl_jacobi_event_bounds(y, nxt);
 }
 
 // Step 4's operator: component-wise max of two packed (a, b) words. Associative and
 // commutative with identity 0, as a scan needs (WP derives these laws from its contract).
 DIMERLAB_HD inline std::uint64_t jacobi_bounds_max(std::uint64_t x, std::uint64_t y) {
-    const std::uint64_t x_hi = x / kJacobiHalfWord, y_hi = y / kJacobiHalfWord;
-    const std::uint64_t x_lo = x % kJacobiHalfWord, y_lo = y % kJacobiHalfWord;
-    return (x_hi > y_hi ? x_hi : y_hi) * kJacobiHalfWord + (x_lo > y_lo ? x_lo : y_lo);
+    return dl_jacobi_bounds_max(x, y);
 }
 
 // The three-valued heat-bath decision shared by Algorithm A's step 5 (below) and the bounding
@@ -74,22 +68,16 @@ DIMERLAB_HD inline std::uint64_t jacobi_bounds_max(std::uint64_t x, std::uint64_
 // users cannot drift apart.
 DIMERLAB_HD inline std::uint8_t three_valued_heat_bath(bool coin_occupied, bool certainly_blocked,
                                                        bool possibly_blocked) {
-    if (!coin_occupied || certainly_blocked) return kJacobiZero;
-    if (!possibly_blocked) return kJacobiOne;
-    return kJacobiUnknown;
+    return dl_three_valued_heat_bath(coin_occupied, certainly_blocked, possibly_blocked);
 }
 
 // Step 5 for the update at block time t whose events see the exclusive prefix maxima ab_u and
 // ab_v (packed as above). Earlier updates of the same edge have nxt <= t and never count, so
 // only the parents (the last update of each neighbouring edge) can decide.
 DIMERLAB_HD inline std::uint8_t jacobi_decide(std::uint32_t t, std::uint64_t ab_u, std::uint64_t ab_v) {
-    const std::uint32_t a_u = static_cast<std::uint32_t>(ab_u / kJacobiHalfWord),
-                        a_v = static_cast<std::uint32_t>(ab_v / kJacobiHalfWord);
-    const std::uint32_t b_u = static_cast<std::uint32_t>(ab_u % kJacobiHalfWord),
-                        b_v = static_cast<std::uint32_t>(ab_v % kJacobiHalfWord);
     // Only live updates are decided (dead ones start 0). Certainly blocked: a neighbouring dimer
     // certainly covers an endpoint at t; possibly blocked: one may.
-    return three_valued_heat_bath(true, a_u > t || a_v > t, b_u > t || b_v > t);
+    return dl_jacobi_decide(t, ab_u, ab_v);
 }
 
 // Step 4's operator as a functor, for scan primitives (cub::DeviceScan::ExclusiveScanByKey).
@@ -103,7 +91,7 @@ struct JacobiBoundsMax {
 // that slot updates the same edge, never otherwise.
 DIMERLAB_HD inline std::uint32_t jacobi_next_time(bool same_edge_follows, std::uint32_t next_slot,
                                                   std::uint32_t num_virtual) {
-    return same_edge_follows ? jacobi_slot_time(next_slot, num_virtual) : kJacobiNever;
+    return dl_jacobi_next_time(same_edge_follows, next_slot, num_virtual);
 }
 
 }  // namespace dimerlab

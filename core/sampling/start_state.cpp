@@ -67,29 +67,6 @@ MateArray exact_matching(const Graph& g, std::uint64_t seed) {
 
 }  // namespace
 
-StartKind parse_start_kind(std::string_view text) {
-    if (text == "empty") return StartKind::empty;
-    if (text == "greedy") return StartKind::greedy;
-    if (text == "maximum") return StartKind::maximum;
-    if (text == "exact") return StartKind::exact;
-    throw InputError("unknown start state '" + std::string(text) +
-                     "': expected empty, greedy, maximum or exact");
-}
-
-std::string_view start_kind_name(StartKind kind) {
-    switch (kind) {
-        case StartKind::empty:
-            return "empty";
-        case StartKind::greedy:
-            return "greedy";
-        case StartKind::maximum:
-            return "maximum";
-        case StartKind::exact:
-            return "exact";
-    }
-    return "unknown";
-}
-
 MateArray make_start_state(const Graph& graph, StartKind kind, std::uint64_t seed) {
     switch (kind) {
         case StartKind::empty:

@@ -1,19 +1,11 @@
 #pragma once
 #include <cstdint>
-#include <string_view>
 
 #include "graph/graph.hpp"
 #include "model/matching.hpp"
+#include "sampling/start_kind.hpp"
 
 namespace dimerlab {
-
-// Where a chain starts. A given state (sessions) is not a kind: it is a MateArray passed to the
-// Sampler constructor, which validates it.
-enum class StartKind { empty, greedy, maximum, exact };
-
-// "empty" | "greedy" | "maximum" | "exact"; InputError otherwise.
-StartKind parse_start_kind(std::string_view text);
-std::string_view start_kind_name(StartKind kind);
 
 // empty: no dimers. greedy: a random maximal matching (edges scanned in a uniformly random order
 // drawn from the greedy_start stream of `seed`, each added when both ends are free). maximum: a

@@ -1,7 +1,6 @@
 #pragma once
-// Marks per-element functions that CPU backends and CUDA kernels share (docs/architecture.md §4).
-#if defined(__CUDACC__)
-#define DIMERLAB_HD __host__ __device__
-#else
-#define DIMERLAB_HD
-#endif
+// Marks per-element functions that CPU backends and CUDA kernels share (docs/architecture.md §4);
+// the C bodies that Frama-C reads use the same marker under its C name.
+#include "bodies/host_device.h"
+
+#define DIMERLAB_HD DL_HD

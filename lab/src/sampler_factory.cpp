@@ -10,6 +10,7 @@
 #include "model/matching.hpp"
 #include "sampling/perfect_matching.hpp"
 #include "sampling/sampler_factory.hpp"
+#include "sampling/start_state.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {

@@ -60,7 +60,7 @@ Kernel class_kernel(const Graph& g, const EdgeColouring& colouring, std::uint32_
             for (std::uint32_t i = 0; i < size; ++i) {
                 const bool coin = (coins >> i) & 1u;
                 const Edge& e = g.edge(colouring.order[first + i]);
-                heat_bath_update(mate, e.u, e.v, coin);
+                heat_bath_update(mate.data(), e.u, e.v, coin);
                 weight *= coin ? p : 1 - p;
             }
             k[x][law.index.at(mate)] += weight;

@@ -10,6 +10,7 @@
 #include "dimerlab_lab/session.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/matching.hpp"
+#include "sampling/start_state.hpp"
 #include "util/errors.hpp"
 
 using namespace dimerlab;

@@ -1,7 +1,7 @@
 ; Claim CH-RACE (gpu/src/chromatic.cu, core/chromatic/chromatic_update.hpp: chromatic_thread).
 ; Two-thread reduction: two arbitrary distinct threads t1 != t2 of ONE class launch over positions
 ; [begin, end) of order[]. Thread t updates edge e = order[begin + t] and touches mate[eu[e]] and
-; mate[ev[e]] only (footprint: claim CH-WP). Sound for this kernel because it has no barriers and
+; mate[ev[e]] only (footprint: claim HB-WP). Sound for this kernel because it has no barriers and
 ; its addresses depend only on read-only arrays (order, edges), never on mate.
 ; Negated goal: the two footprints overlap. Expected: unsat (race-free under A1-A3).
 (set-logic UFLIA)

@@ -10,7 +10,7 @@
 #include "chromatic/class_order.hpp"
 #include "model/lambda_record.hpp"
 #include "sampling/sampler.hpp"
-#include "sampling/start_state.hpp"
+#include "sampling/start_kind.hpp"
 
 namespace dimerlab {
 
