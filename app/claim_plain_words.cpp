@@ -36,8 +36,8 @@ QString claim_plain_words(std::string_view claim_id) {
          "one) runs exactly the sequential chain."},
         {"RD-EXACT", "The running mean and variance behind the diagnostics combine exactly: a proof."},
         {"HB-WP",
-         "A proof on the code itself that one update changes only the two ends of its edge and "
-         "always leaves a valid matching."},
+         "A proof on the code itself that one update reads and changes only the two ends of its "
+         "edge and always leaves a valid matching."},
         {"HB-HOST",
          "The GPU one-thread replay's source, compiled for the CPU, reproduces the reference "
          "chain."},
@@ -58,6 +58,62 @@ QString claim_plain_words(std::string_view claim_id) {
         {"CH-GPU", "On a GPU, colour-class sweeps equal the CPU's sweeps bit for bit."},
         {"CH-HOST", "The colour-class GPU source, compiled for the CPU, gives the CPU's sweeps."},
         {"FR-HOST", "The face-rotation GPU source, compiled for the CPU, gives the CPU's face-class sweeps."},
+        {"RF-HB-REPLAY",
+         "The one-thread replay runs on a single GPU thread, so no two threads can collide; a race detector "
+         "on the CPU build agrees, and catches a planted two-thread version."},
+        {"RF-CH-CLASS",
+         "Threads of one colour class never touch the same vertex: the argument (a proper colouring, checked "
+         "on entry) is also run through a race detector on the CPU build, which catches a planted "
+         "collision."},
+        {"RF-FR-CLASS",
+         "Faces rotated together share no vertex: the face colouring is checked on entry, and a race "
+         "detector on the CPU build finds no collision and catches a planted one."},
+        {"RF-EN-CHAIN",
+         "Each chain of an ensemble has its own copy of the matching, so chains never collide; a race "
+         "detector agrees and catches two chains planted on one copy."},
+        {"RF-ES-MATE",
+         "Drawing the edge states: each thread writes its own byte only (race detector on the CPU build; a "
+         "planted shared byte is caught)."},
+        {"RF-ES-OCC",
+         "Drawing the edge states from the GPU's occupancy: each thread writes its own byte only (race "
+         "detector on the CPU build)."},
+        {"RF-BW-FILL",
+         "The bandwidth test's fill: each thread writes its own words only (race detector on the CPU "
+         "build)."},
+        {"RF-BW-COPY",
+         "The bandwidth test's copy: each thread writes its own words only (race detector on the CPU build; "
+         "a planted shared word is caught)."},
+        {"RF-BW-COUNT",
+         "The bandwidth test's check only reads, and adds its count atomically (race detector on the CPU "
+         "build)."},
+        {"RF-JD-IOTA",
+         "A setup step of the parallel sampler: each thread writes its own number only (race detector on the "
+         "CPU build)."},
+        {"RF-JD-OCC",
+         "A setup step of the parallel sampler: each thread writes its own edge's flag only (race detector "
+         "on the CPU build)."},
+        {"RF-JD-INIT",
+         "A setup step of the parallel sampler: each thread fills its own update's slot only (race detector "
+         "on the CPU build)."},
+        {"RF-JD-KEYS",
+         "A setup step of the parallel sampler: each thread writes its own event's key only (race detector "
+         "on the CPU build)."},
+        {"RF-JD-NXT",
+         "Each thread writes a different update's next time, because the sorted order it writes through is a "
+         "reordering; a race detector agrees and catches a planted repeat."},
+        {"RF-JD-GATHER",
+         "Each thread writes different entries, because the sorted order it writes through is a reordering "
+         "(race detector on the CPU build)."},
+        {"RF-JD-BOUNDS", "Each thread writes its own event's bounds only (race detector on the CPU build)."},
+        {"RF-JD-DECIDE",
+         "Each thread decides a different update, because the list of undecided updates has no repeats; a "
+         "race detector agrees and catches a planted repeat."},
+        {"RF-JD-FINAL",
+         "Only the last update of each edge writes that edge's result, so no edge is written twice; a race "
+         "detector agrees and catches a planted version where every update writes."},
+        {"RF-JD-MATE",
+         "The final matching is written edge by edge; no two of its edges share a vertex, so no vertex is "
+         "written twice; a race detector catches a planted non-matching."},
         {"FR-GPU", "On a GPU, face-rotation sweeps equal the CPU's face-class sweeps bit for bit."},
         {"EN-HOST", "The many-chains-at-once GPU source, compiled for the CPU, equals separate chains."},
         {"EN-GPU", "On a GPU, many chains run at once equal the same chains run one at a time."},

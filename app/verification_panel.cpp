@@ -339,8 +339,11 @@ QString VerificationPanel::details_text(const QString& claim_id) const {
         if (const QString plain = claim_plain_words(c.id); !plain.isEmpty())
             html += QString("<p>%1</p>").arg(plain.toHtmlEscaped());
         html += QString("<p><b>Technical statement.</b> %1</p>").arg(html_escape(c.property));
-        html += QString("<p><b>Method.</b> %1 &nbsp; <b>Scope.</b> %2 &nbsp; <b>Where.</b> %3</p>")
-                    .arg(html_escape(c.method), html_escape(c.scope), html_escape(c.where));
+        html += QString(
+                    "<p><b>About.</b> %1 &nbsp; <b>Method.</b> %2 &nbsp; <b>Scope.</b> %3 &nbsp; "
+                    "<b>Where.</b> %4</p>")
+                    .arg(html_escape(verify::evidence_about(c.method, c.code_link)), html_escape(c.method),
+                         html_escape(c.scope), html_escape(c.where));
         if (const std::string link = verify::code_link_label(c.code_link); !link.empty())
             html += QString("<p><b>Caution.</b> %1.</p>").arg(html_escape(link));
         if (c.recorded != "not-run" && !c.checked_when.empty()) {

@@ -11,7 +11,7 @@ Exit status: 0 when nothing failed and every mutant was caught; 1 otherwise; 2 o
 A missing tool counts as a failure unless --allow-missing (CI installs them all).
 Python 3 standard library only.
 """
-import argparse, concurrent.futures, datetime, hashlib, json, os, re, shutil, subprocess, sys, tempfile, time
+import argparse, collections, concurrent.futures, datetime, hashlib, json, os, re, shutil, subprocess, sys, tempfile, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -221,6 +221,27 @@ def spin_violation(repo, pml, work):
     return int(m.group(1)) > 0, f"{m.group(0)} ({dt + dt3:.2f}s)"
 
 
+# (build dir, test name) -> (status, log lines): claims that share a test (the per-kernel race
+# claims share their part's shadow run) run it once per check.
+_CTEST_RESULTS = {}
+_CTEST_LOCKS = collections.defaultdict(threading.Lock)
+
+
+def ctest_once(d, name, repo):
+    with _CTEST_LOCKS[(d, name)]:
+        if (d, name) not in _CTEST_RESULTS:
+            need("ctest")
+            rc, out, dt = run(["ctest", "--test-dir", d, "-R", f"^{re.escape(name)}$", "--output-on-failure"],
+                              timeout=900)
+            if "No tests were found" in out:
+                result = ("not-run", [f"ctest {name}: not registered in {os.path.relpath(d, repo)}"])
+            else:
+                log = [f"ctest {name} in {os.path.relpath(d, repo)}: rc={rc} ({dt:.1f}s)"]
+                result = ("tested" if rc == 0 else "failed", log + (out.splitlines()[-30:] if rc != 0 else []))
+            _CTEST_RESULTS[(d, name)] = result
+        return _CTEST_RESULTS[(d, name)]
+
+
 def run_ctest(claim, build, repo):
     """The C++ tests of a claim of method test (claim["ctest"]: a name, or a list of names, each
     optionally "BUILD_DIR:name" with BUILD_DIR relative to the repository, e.g. the sanitizer
@@ -240,16 +261,9 @@ def run_ctest(claim, build, repo):
             log.append(f"ctest {name}: no CMake build at {os.path.relpath(d, repo) if d else d}"
                        + (" (pass --build DIR)" if not where else ""))
             continue
-        need("ctest")
-        rc, out, dt = run(["ctest", "--test-dir", d, "-R", f"^{re.escape(name)}$", "--output-on-failure"], timeout=900)
-        if "No tests were found" in out:
-            statuses.append("not-run")
-            log.append(f"ctest {name}: not registered in {os.path.relpath(d, repo)}")
-            continue
-        statuses.append("tested" if rc == 0 else "failed")
-        log.append(f"ctest {name} in {os.path.relpath(d, repo)}: rc={rc} ({dt:.1f}s)")
-        if rc != 0:
-            log += out.splitlines()[-30:]
+        status, lines = ctest_once(d, name, repo)
+        statuses.append(status)
+        log += lines
     status = "failed" if "failed" in statuses else "not-run" if "not-run" in statuses else "tested"
     return {"status": status, "log": log}
 

@@ -24,7 +24,7 @@ REPO = os.path.dirname(HERE)
 
 def host_commands(build):
     """source path (relative to the repo) -> the host-layer compile command that builds it."""
-    return manifest_tools.compile_commands(build, REPO, lambda command, f: "dimerlab_gpu_host.dir" in command)
+    return manifest_tools.compile_commands(build, REPO, lambda command, f: manifest_tools.is_host_layer_compile(command))
 
 
 def dependencies(directory, command, source):

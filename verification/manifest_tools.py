@@ -45,6 +45,12 @@ def compile_commands(build, repo, keep):
     return out
 
 
+def is_host_layer_compile(command):
+    """Whether a compile command builds the CUDA-on-host layer's kernel or host-side objects
+    (gpu/host/CMakeLists.txt: one object library per kernel source, not the mutants)."""
+    return "/dimerlab_gpu_host_" in command and "_objects.dir/" in command
+
+
 def finish(tool, manifest_path, manifest, write, problems, ok_line):
     """Writes the manifest when `write`, prints the problems, returns the exit status."""
     if write:

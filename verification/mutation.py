@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Mutants as one-line edits of a real file: a .mutation file names its `base PATH`, one `find
-LINE` (matched against exactly one line of the base, surrounding blanks ignored) and the `replace
-LINE`s that take its place (indented like it); `#` lines say why. A mutant is an edit rather than
+"""Mutants as line edits of a real file: a .mutation file names its `base PATH`, then one or more
+`find LINE` (each matched against exactly one line of the base, surrounding blanks ignored), each
+followed by the `replace LINE`s that take its place (indented like it); `#` lines say why. A mutant is an edit rather than
 a copy, so it never drifts from what it tests; a `find` that no longer matches exactly once is an
 error. Used by check.py (WP mutants) and by the gpu-host build (gpu/host/mutants).
 
@@ -12,26 +12,27 @@ import os, sys
 
 def mutant_text(repo, spec):
     """(text, why) of the mutant, or None when the mutation does not apply."""
-    base, find, replace, why = None, None, [], []
+    base, edits, why = None, [], []
     for line in open(os.path.join(repo, spec), encoding="utf-8").read().splitlines():
         key, _, rest = line.partition(" ")
         if key == "base":
             base = rest.strip()
         elif key == "find":
-            find = rest.strip()
-        elif key == "replace":
-            replace.append(rest.strip())
+            edits.append((rest.strip(), []))
+        elif key == "replace" and edits:
+            edits[-1][1].append(rest.strip())
         elif line.startswith("#"):
             why.append(line[1:].strip())
-    if base is None or not find:
+    if base is None or not edits or any(not find for find, _ in edits):
         return None
     lines = open(os.path.join(repo, base), encoding="utf-8").read().splitlines()
-    hits = [i for i, l in enumerate(lines) if l.strip() == find]
-    if len(hits) != 1:
-        return None
-    i = hits[0]
-    indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())]
-    lines[i:i + 1] = [indent + r for r in replace]
+    for find, replace in edits:
+        hits = [i for i, l in enumerate(lines) if l.strip() == find]
+        if len(hits) != 1:
+            return None
+        i = hits[0]
+        indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())]
+        lines[i:i + 1] = [indent + r for r in replace]
     return "\n".join(lines) + "\n", " ".join(why)
 
 

@@ -26,7 +26,7 @@ def compiles(build, repo):
     """source -> [(what, directory, command, dependency flag)] for each build that compiles it."""
     out = {}
     kinds = [("device compile (nvcc -M)", "-M", lambda c, f: "dimerlab_gpu.dir" in c and f.endswith(".cu")),
-             ("CUDA-on-host compile (g++ -MM)", "-MM", lambda c, f: "dimerlab_gpu_host.dir" in c),
+             ("CUDA-on-host compile (g++ -MM)", "-MM", lambda c, f: manifest_tools.is_host_layer_compile(c)),
              ("CPU backend compile (g++ -MM)", "-MM", lambda c, f: "dimerlab_core.dir" in c)]
     for what, flag, keep in kinds:
         for source, (directory, command) in manifest_tools.compile_commands(build, repo, keep).items():

@@ -152,6 +152,7 @@ CommandAction add_verify_command(CLI::App& app) {
                                      {"missing", c.missing},
                                      {"assumptions", c.assumptions},
                                      {"mutants", c.mutants},
+                                     {"about", verify::evidence_about(c.method, c.code_link)},
                                      {"does_not_establish", c.does_not_establish}});
         }
         // Whether this binary's kernels were compiled from the files being checked.
@@ -197,6 +198,7 @@ CommandAction add_verify_command(CLI::App& app) {
                 if (c.kernel != k) continue;
                 std::cout << "  " << c.id << "  " << c.status << "  (" << c.method << ") " << c.property
                           << "\n";
+                std::cout << "      about: " << verify::evidence_about(c.method, c.code_link) << "\n";
                 if (const std::string link = verify::code_link_label(c.code_link); !link.empty())
                     std::cout << "      " << link << "\n";
                 if (!c.checked_when.empty() && c.recorded != "not-run") {

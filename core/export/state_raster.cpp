@@ -11,8 +11,7 @@
 
 namespace dimerlab {
 
-StateRasterizer::StateRasterizer(const Graph& graph, int width, int height)
-    : graph_(graph), width_(width), height_(height) {
+StateRasterizer::StateRasterizer(const Graph& graph, int width, int height) : width_(width), height_(height) {
     if (width <= 0 || height <= 0 || width > kMaxFrameSide || height > kMaxFrameSide) {
         throw InputError("frame size " + std::to_string(width) + "x" + std::to_string(height) +
                          " is out of range: each side must be 1 to " + std::to_string(kMaxFrameSide));

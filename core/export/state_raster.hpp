@@ -32,7 +32,6 @@ class StateRasterizer {
                       Rgb colour) const;
     void draw_dot(std::span<std::uint8_t> rgb, PixelPoint c, float radius, Rgb colour) const;
 
-    const Graph& graph_;
     int width_;
     int height_;
     std::vector<PixelPoint> pos_;

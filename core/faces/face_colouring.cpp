@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace dimerlab {
 
@@ -28,17 +29,37 @@ FaceColouring colour_faces(const FaceSet& faces, std::uint32_t num_vertices) {
     out.order.resize(num_faces);
     std::vector<std::uint32_t> next(out.class_begin.begin(), out.class_begin.end() - 1);
     for (std::uint32_t f = 0; f < num_faces; ++f) out.order[next[colour[f]]++] = f;
-    // Validation: within a class, every vertex is used once.
-    std::vector<std::uint32_t> seen_in(num_vertices, ~0u);
-    for (std::uint32_t c = 0; c < classes; ++c) {
-        for (std::uint32_t i = out.class_begin[c]; i < out.class_begin[c + 1]; ++i) {
-            for (VertexId v : faces.face(out.order[i])) {
-                if (seen_in[v] == c) throw std::logic_error("two faces of one colour class share a vertex");
-                seen_in[v] = c;
+    validate_face_colouring(faces, out, num_vertices);
+    return out;
+}
+
+void validate_face_colouring(const FaceSet& faces, const FaceColouring& c, std::uint32_t num_vertices) {
+    const std::uint32_t num_faces = faces.num_faces();
+    const auto fail = [](const std::string& what) {
+        throw std::logic_error("face colouring is invalid: " + what);
+    };
+    if (c.order.size() != num_faces)
+        fail("order has " + std::to_string(c.order.size()) + " entries for " + std::to_string(num_faces) +
+             " faces");
+    if (c.class_begin.empty() || c.class_begin.front() != 0 || c.class_begin.back() != num_faces)
+        fail("class starts do not span the faces");
+    std::vector<std::uint8_t> seen(num_faces, 0);
+    std::vector<std::uint32_t> seen_in(num_vertices, ~0u);  // the last class touching each vertex
+    for (std::uint32_t k = 0; k + 1 < c.class_begin.size(); ++k) {
+        if (c.class_begin[k + 1] < c.class_begin[k]) fail("class " + std::to_string(k) + " is reversed");
+        for (std::uint32_t i = c.class_begin[k]; i < c.class_begin[k + 1]; ++i) {
+            const std::uint32_t f = c.order[i];
+            if (f >= num_faces || seen[f])
+                fail("order is not a permutation of the faces (at " + std::to_string(i) + ")");
+            seen[f] = 1;
+            for (VertexId v : faces.face(f)) {
+                if (v >= num_vertices) fail("face " + std::to_string(f) + " has a vertex out of range");
+                if (seen_in[v] == k)
+                    fail("two faces of class " + std::to_string(k) + " share vertex " + std::to_string(v));
+                seen_in[v] = k;
             }
         }
     }
-    return out;
 }
 
 FaceClassPiece face_class_piece(const FaceColouring& colouring, std::uint64_t t, std::uint64_t t_end) {

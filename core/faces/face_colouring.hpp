@@ -20,6 +20,12 @@ struct FaceColouring {
 // (std::logic_error if two faces of a class share a vertex).
 FaceColouring colour_faces(const FaceSet& faces, std::uint32_t num_vertices);
 
+// The precondition of a face-class launch's race freedom, checked by colour_faces and again at
+// the device entry: order is a permutation of the faces, the classes span it, and no two faces of
+// one class share a vertex (std::logic_error naming what is wrong otherwise).
+void validate_face_colouring(const FaceSet& faces, const FaceColouring& colouring,
+                             std::uint32_t num_vertices);
+
 // One piece of a class scan: positions [begin, end) of `order` in the sweep whose first update is
 // sweep_start. Every backend cuts a run into the same pieces, so the same faces rotate together.
 struct FaceClassPiece {

@@ -166,4 +166,12 @@ std::string code_link_label(const std::string& code_link) {
     return "";
 }
 
+std::string evidence_about(const std::string& method, const std::string& code_link) {
+    if (method == "proof-code" && code_link == "code") return "the code that runs";
+    if (method == "proof-code" || method == "proof-model" || method == "smt-obligation" ||
+        method == "model-check")
+        return "a model of it";
+    return "a test";
+}
+
 }  // namespace dimerlab::verify

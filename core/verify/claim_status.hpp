@@ -48,4 +48,9 @@ std::string default_status_path(const std::string& repo_dir);
 // One line for people: "review only" or "model only" for those links, empty for "code".
 std::string code_link_label(const std::string& code_link);
 
+// What a claim's evidence is about, in the words `verify` and the panel show: "the code that runs"
+// (a proof read from the very files the compilers build), "a model of it" (a proof about a model
+// or a hand encoding, tied to the code by tests or review), or "a test" (runs of the code).
+std::string evidence_about(const std::string& method, const std::string& code_link);
+
 }  // namespace dimerlab::verify

@@ -98,14 +98,20 @@ LiveCheckReport run_live_check(const Graph& g, const LiveCheckOptions& o,
         const char* kernel;
         Dynamics dynamics;
     } kernels[] = {{"jacobi_block", Dynamics::glauber}, {"chromatic", Dynamics::chromatic}};
-    for (const auto& [kernel, dynamics] : kernels) {
+    for (const auto& entry : kernels) {
+        // Named copies, not structured bindings: the lambdas below capture them (clang 14).
+        const char* kernel = entry.kernel;
+        const Dynamics dynamics = entry.dynamics;
         r.checks.push_back(
             run_one(g, o, r.updates, kernel, dynamics, "cpu-parallel", cpu_where, [&](MateArray start) {
                 return make_cpu_parallel_sampler(g, dynamics, o.seed, LambdaRecord(o.lambda),
                                                  std::move(start), o.block_sweeps, o.threads);
             }));
     }
-    for (const auto& [kernel, dynamics] : kernels) {
+    for (const auto& entry : kernels) {
+        // Named copies, not structured bindings: the lambdas below capture them (clang 14).
+        const char* kernel = entry.kernel;
+        const Dynamics dynamics = entry.dynamics;
         if (device) {
             r.checks.push_back(
                 run_one(g, o, r.updates, kernel, dynamics, "cuda", device->where, [&](MateArray start) {

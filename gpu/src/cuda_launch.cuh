@@ -7,7 +7,7 @@
 #include <cuda_runtime.h>
 
 #if defined(CUDA_ON_HOST)
-#define DIMERLAB_LAUNCH(kernel, grid, block) ::cuda_on_host::launch_of(kernel, grid, block)
+#define DIMERLAB_LAUNCH(kernel, grid, block) ::cuda_on_host::launch_of(kernel, grid, block, #kernel)
 #else
 #define DIMERLAB_LAUNCH(kernel, grid, block) kernel<<<grid, block>>>
 #endif

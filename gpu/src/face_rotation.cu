@@ -10,6 +10,7 @@
 #include "dimerlab_gpu/device.hpp"
 #include "dimerlab_gpu/face_rotation.hpp"
 #include "faces/face_class_update.hpp"
+#include "faces/face_colouring.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::gpu {
@@ -34,6 +35,9 @@ void face_rotation_on_device(const FaceSet& faces, const FaceColouring& colourin
     const std::uint32_t num_faces = faces.num_faces();
     if (num_faces == 0 || count == 0) return;
     if (colouring.order.size() != num_faces) throw InputError("face colouring does not match the faces");
+    // Race freedom of a class launch rests on this (claim FR-RACE), so it is checked here, as
+    // chromatic_on_device checks its edge colouring, not only where the colouring was built.
+    validate_face_colouring(faces, colouring, static_cast<std::uint32_t>(mate.size()));
     DeviceBuffer<std::uint32_t> d_faces(faces.vertices.size());
     DeviceBuffer<std::uint32_t> d_order(num_faces);
     DeviceBuffer<std::uint32_t> d_mate(mate.size());

@@ -1,10 +1,12 @@
 // verification/manifest.json is well formed and names only existing files; `dimerlab-cli verify`
 // applies the STALE rule: after one covered file changes in a copy of the checkout, exactly the
 // claims that depend on it report "stale", and none of them is shown as proved or tested.
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -174,6 +176,30 @@ class TestManifest : public QObject {
         QVERIFY2(text.out.contains("GJ-ALG  proved-model"), text.out.constData());
         QVERIFY(text.out.contains("link to the code: none (a model the code does not implement)"));
         QVERIFY(text.out.contains("link to the code: review only"));
+    }
+
+    // Every claim says what its evidence is about, from its method and its link to the code: the
+    // WP proofs read the production headers, Coq and SMT reason about models, the rest are runs.
+    void each_claim_says_what_it_is_about() {
+        const CliResult r =
+            run_cli({"verify", "--repo", QString::fromStdString(source_dir().string()), "--json"});
+        QCOMPARE(r.exit_code, 0);
+        std::map<std::string, std::string> about;
+        for (const auto& c : r.json()["claims"].toArray()) {
+            const QJsonObject o = c.toObject();
+            about[o["id"].toString().toStdString()] = o["about"].toString().toStdString();
+        }
+        const std::map<std::string, std::string> expect{{"HB-WP", "the code that runs"},
+                                                        {"GJ-WP", "the code that runs"},
+                                                        {"GJ-ALG", "a model of it"},
+                                                        {"CH-RACE", "a model of it"},
+                                                        {"CH-SPIN", "a model of it"},
+                                                        {"RF-JD-NXT", "a test"},
+                                                        {"GJ-GPU", "a test"}};
+        for (const auto& [id, words] : expect) QCOMPARE(about[id], words);
+        for (const auto& [id, words] : about)
+            QVERIFY2(words == "the code that runs" || words == "a model of it" || words == "a test",
+                     id.c_str());
     }
 
     // Without a status of its own (nothing ran in this checkout), verify reads the committed record

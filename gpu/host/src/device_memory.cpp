@@ -69,6 +69,12 @@ bool is_device_range(const void* p, std::size_t bytes) {
     return bytes <= extent - (a - start);
 }
 
+bool device_allocation_of(const void* p, std::uintptr_t& start, std::size_t& bytes) {
+    const auto a = reinterpret_cast<std::uintptr_t>(p);
+    const std::lock_guard lock(registry().mutex);
+    return find_extent(a, start, bytes) && a < start + bytes;
+}
+
 bool is_device_pointer(const void* p) {
     return is_device_range(p, 0);
 }

@@ -19,6 +19,12 @@
 #include "cuda_on_host/kernel_environment.hpp"
 #include "cuda_on_host/launch.hpp"
 
+#if defined(CUDA_ON_HOST_ACCESS_SHADOW)
+#include <cstdio>
+
+#include "access_shadow.hpp"
+#endif
+
 namespace cuda_on_host {
 namespace {
 
@@ -102,6 +108,19 @@ WorkerPool& pool() {
     return p;
 }
 
+// The coordinates kernel code sees for grid thread `id` (linear: blocks in x, y, z order, threads
+// within a block likewise).
+void set_thread_coordinates(dim3 grid, dim3 block, std::uint64_t id) {
+    const std::uint64_t per_block = std::uint64_t{block.x} * block.y * block.z;
+    const std::uint64_t b = id / per_block, t = id % per_block;
+    gridDim = grid;
+    blockDim = block;
+    blockIdx = uint3{static_cast<unsigned>(b % grid.x), static_cast<unsigned>(b / grid.x % grid.y),
+                     static_cast<unsigned>(b / grid.x / grid.y)};
+    threadIdx = uint3{static_cast<unsigned>(t % block.x), static_cast<unsigned>(t / block.x % block.y),
+                      static_cast<unsigned>(t / block.x / block.y)};
+}
+
 bool valid_configuration(dim3 grid, dim3 block) {
     const std::uint64_t threads = std::uint64_t{block.x} * block.y * block.z;
     return grid.x >= 1 && grid.y >= 1 && grid.z >= 1 && grid.x <= 0x7fffffffu && grid.y <= 65535 &&
@@ -162,7 +181,7 @@ unsigned worker_count() {
     return count;
 }
 
-void run_grid(dim3 grid, dim3 block, const std::function<void()>& thread_body) {
+void run_grid(dim3 grid, dim3 block, const std::function<void()>& thread_body, const char* kernel) {
     if (!valid_configuration(grid, block)) {
         record_error(cudaErrorInvalidConfiguration);
         return;
@@ -172,6 +191,29 @@ void run_grid(dim3 grid, dim3 block, const std::function<void()>& thread_body) {
     const std::uint64_t total = per_block * blocks;
     std::uint64_t state = g_seed.load() ^ (0xD1B54A32D192ED03ull * (g_launches.fetch_add(1) + 1));
     const LaunchOrder order(total, splitmix64(state));
+#if defined(CUDA_ON_HOST_ACCESS_SHADOW)
+    // The access shadow logs per OS thread: the grid runs on the calling thread, in the same
+    // shuffled order, and every pair of grid threads is compared however they were ordered.
+    shadow::begin_launch(kernel);
+    bool failed_here = false;
+    for (std::uint64_t pos = 0; pos < total && !failed_here; ++pos) {
+        const std::uint64_t id = order[pos];
+        set_thread_coordinates(grid, block, id);
+        shadow::begin_thread(id);
+        try {
+            thread_body();
+        } catch (...) {
+            failed_here = true;
+        }
+    }
+    const std::vector<std::string> races = shadow::end_launch();
+    for (const std::string& line : races)
+        std::fprintf(stderr, "CUDA-on-host access shadow: %s\n", line.c_str());
+    if (failed_here || !races.empty()) record_error(cudaErrorLaunchFailure);
+    return;
+#else
+    (void)kernel;
+#endif
     std::atomic<bool> failed{false};
     std::atomic<unsigned> arrived{0};
     WorkerPool& workers = pool();
@@ -182,16 +224,8 @@ void run_grid(dim3 grid, dim3 block, const std::function<void()>& thread_body) {
         // ThreadSanitizer would see them as ordered.
         arrived.fetch_add(1);
         while (arrived.load() < stride) std::this_thread::yield();
-        gridDim = grid;
-        blockDim = block;
         for (std::uint64_t pos = w; pos < total && !failed.load(std::memory_order_relaxed); pos += stride) {
-            const std::uint64_t id = order[pos];
-            const std::uint64_t b = id / per_block, t = id % per_block;
-            blockIdx = uint3{static_cast<unsigned>(b % grid.x), static_cast<unsigned>(b / grid.x % grid.y),
-                             static_cast<unsigned>(b / grid.x / grid.y)};
-            threadIdx =
-                uint3{static_cast<unsigned>(t % block.x), static_cast<unsigned>(t / block.x % block.y),
-                      static_cast<unsigned>(t / block.x / block.y)};
+            set_thread_coordinates(grid, block, order[pos]);
             try {
                 thread_body();
             } catch (...) {

@@ -21,7 +21,8 @@ namespace cuda_on_host {
 // set, on the pool's workers in an order shuffled by (schedule seed, launch number), and returns
 // when all have finished. A bad configuration runs nothing and records
 // cudaErrorInvalidConfiguration, as a real launch does.
-void run_grid(dim3 grid, dim3 block, const std::function<void()>& thread_body);
+// `kernel` names the kernel in the access shadow's reports (access_shadow.hpp).
+void run_grid(dim3 grid, dim3 block, const std::function<void()>& thread_body, const char* kernel);
 
 // The seed of the launch orders. Starts from CUDA_ON_HOST_SCHEDULE_SEED (default 1); tests set
 // it per case so that each case sees other orders.
@@ -48,7 +49,8 @@ template <class... Params>
 class Launch {
   public:
     static_assert((!std::is_reference_v<Params> && ...), "kernel parameters are passed by value");
-    Launch(void (*kernel)(Params...), dim3 grid, dim3 block) : kernel_(kernel), grid_(grid), block_(block) {}
+    Launch(void (*kernel)(Params...), dim3 grid, dim3 block, const char* name)
+        : kernel_(kernel), grid_(grid), block_(block), name_(name) {}
 
     template <class... Args>
     void operator()(Args&&... args) const {
@@ -61,17 +63,20 @@ class Launch {
             record_error(cudaErrorInvalidDevicePointer);
             return;
         }
-        run_grid(grid_, block_, [&] { std::apply(kernel_, params); });
+        run_grid(
+            grid_, block_, [&] { std::apply(kernel_, params); }, name_);
     }
 
   private:
     void (*kernel_)(Params...);
     dim3 grid_, block_;
+    const char* name_;
 };
 
 template <class... Params>
-Launch<Params...> launch_of(void (*kernel)(Params...), dim3 grid, dim3 block) {
-    return Launch<Params...>(kernel, grid, block);
+Launch<Params...> launch_of(void (*kernel)(Params...), dim3 grid, dim3 block,
+                            const char* name = "(unnamed)") {
+    return Launch<Params...>(kernel, grid, block, name);
 }
 
 }  // namespace cuda_on_host

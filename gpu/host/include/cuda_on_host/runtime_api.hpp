@@ -44,8 +44,17 @@ enum cudaDeviceAttr {
 struct uint3 {
     unsigned x = 0, y = 0, z = 0;
 };
+// Assigned member by member: a defaulted assignment compiles to a block move, whose loads and
+// stores the access shadow's tracing cannot see (copy_kernel copies uint4s).
 struct uint4 {
     unsigned x, y, z, w;
+    uint4& operator=(const uint4& o) {
+        x = o.x;
+        y = o.y;
+        z = o.z;
+        w = o.w;
+        return *this;
+    }
 };
 struct dim3 {
     unsigned x = 1, y = 1, z = 1;
