@@ -38,6 +38,9 @@ QString claim_plain_words(std::string_view claim_id) {
         {"HB-WP",
          "A proof on the code itself that one update reads and changes only the two ends of its "
          "edge and always leaves a valid matching."},
+        {"ES-WP",
+         "A proof on the code itself that the bytes drawn for the edges say exactly which edges are "
+         "dimers, reading nothing but the one cell each needs."},
         {"HB-HOST",
          "The GPU one-thread replay's source, compiled for the CPU, reproduces the reference "
          "chain."},

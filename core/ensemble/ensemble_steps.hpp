@@ -13,7 +13,9 @@
 namespace dimerlab {
 
 // Updates [t_begin, t_begin + count) of the tape of `seed` applied to `mate` at the heat-bath
-// `threshold`. Returns the change in the number of dimers.
+// `threshold`. Returns the change in the number of dimers. (In the access hooks' inline namespace,
+// as every inline caller of a body is: bodies/access_hooks.h.)
+inline namespace DL_CXX_VARIANT {
 DIMERLAB_HD inline std::int64_t ensemble_chain_run(const Edge* edges, std::uint32_t num_edges,
                                                    std::uint32_t* mate, std::uint64_t seed,
                                                    std::uint64_t t_begin, std::uint64_t count,
@@ -26,6 +28,7 @@ DIMERLAB_HD inline std::int64_t ensemble_chain_run(const Edge* edges, std::uint3
     }
     return delta;
 }
+}  // namespace DL_CXX_VARIANT
 
 // Chain k of an ensemble runs on the tape of seed + k (the convention of
 // diagnostics/chain_ensemble.hpp, so ensemble chains and the R-hat runs share tapes). Wraps

@@ -3,22 +3,26 @@
 // per drawn instance, 1 when the instance's edge is a dimer. An edge may be drawn as several
 // instances (a torus wrap edge is two stubs), so the layout is instance -> edge -> state. Shared
 // by the CPU path and the CUDA–OpenGL interop kernel (gpu/src/gl_interop.cu), so both fill the
-// vertex buffer with the very same bytes.
+// vertex buffer with the very same bytes. The reads themselves are the C bodies of
+// bodies/edge_state_body.h, which Frama-C WP proves (claim ES-WP); these are their typed wrappers,
+// in the access hooks' inline namespace (bodies/access_hooks.h).
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "bodies/edge_state_body.h"
 #include "graph/graph.hpp"
 #include "util/host_device.hpp"
 
 namespace dimerlab {
+inline namespace DL_CXX_VARIANT {
 
 // 1 when e is a dimer of `mate` (num_vertices entries), the rule SceneGeometry applies; an
 // endpoint outside mate reads as "not a dimer".
 DIMERLAB_HD inline std::uint8_t edge_state_from_mate(const std::uint32_t* mate, std::uint32_t num_vertices,
                                                      Edge e) {
-    return e.u < num_vertices && mate[e.u] == e.v ? 1 : 0;
+    return dl_edge_state_from_mate(mate, num_vertices, e.u, e.v);
 }
 
 // Instance i's byte from the matching.
@@ -33,7 +37,7 @@ DIMERLAB_HD inline std::uint8_t instance_state_from_mate(const std::uint32_t* ma
 // the same matching.
 DIMERLAB_HD inline std::uint8_t instance_state_from_occupancy(const std::uint8_t* occupied,
                                                               const EdgeId* instance_edge, std::size_t i) {
-    return occupied[instance_edge[i]] != 0 ? 1 : 0;
+    return dl_edge_state_from_occupancy(occupied, instance_edge[i]);
 }
 
 // The CPU loop: out[i] for every instance.
@@ -45,4 +49,5 @@ inline void instance_states_from_mate(const Graph& g, std::span<const EdgeId> in
         out[i] = instance_state_from_mate(mate.data(), n, g.edges().data(), instance_edge.data(), i);
 }
 
+}  // namespace DL_CXX_VARIANT
 }  // namespace dimerlab

@@ -65,7 +65,9 @@ struct FaceChainView {
 
 // Update with tape words w: a rotation of face tape_edge(w, F) with coin tape_face_phase_a(w),
 // or (glauber+rotation, when the tape says so) heat_bath_update of edge tape_edge(w, m) with the
-// coin w2 < threshold. Returns the change in dimer count.
+// coin w2 < threshold. Returns the change in dimer count. (In the access hooks' inline namespace,
+// as every inline caller of a body is: bodies/access_hooks.h.)
+inline namespace DL_CXX_VARIANT {
 template <class Mate>
 DIMERLAB_HD inline int face_chain_update(Mate&& mate, const FaceChainView& view, const TapeWords& w,
                                          std::uint64_t threshold) {
@@ -78,5 +80,6 @@ DIMERLAB_HD inline int face_chain_update(Mate&& mate, const FaceChainView& view,
                          tape_face_phase_a(w));
     return 0;
 }
+}  // namespace DL_CXX_VARIANT
 
 }  // namespace dimerlab

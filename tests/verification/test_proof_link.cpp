@@ -51,8 +51,8 @@ class TestProofLink : public QObject {
         QVERIFY(dir_.isValid());
         status_ = dir_.path() + "/status.json";
         const CliResult r = run_process("python3",
-                                        {source_dir() + "/verification/check.py", "--only", "HB-WP,GJ-WP",
-                                         "--build", build_dir(), "--status", status_},
+                                        {source_dir() + "/verification/check.py", "--only",
+                                         "HB-WP,GJ-WP,ES-WP", "--build", build_dir(), "--status", status_},
                                         900000);
         QVERIFY2(r.exit_code == 0, (r.out + r.err).right(3000).constData());
     }
