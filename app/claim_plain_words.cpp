@@ -45,6 +45,9 @@ QString claim_plain_words(std::string_view claim_id) {
          "The GPU one-thread replay's source, compiled for the CPU, reproduces the reference "
          "chain."},
         {"HB-GPU", "On a GPU, the one-thread replay reproduces the CPU chain exactly."},
+        {"CH-WP",
+         "A proof on the code itself that each thread of a colour class picks its own edge of the "
+         "class, reading nothing else of the class list."},
         {"CH-RACE",
          "Threads that update one colour class together never write the same vertex (no data "
          "race), checked by a solver."},

@@ -15,6 +15,7 @@
 // class's first positions, which is fine because updates of one class commute.
 #include <cstdint>
 
+#include "bodies/chromatic_class_body.h"
 #include "graph/graph.hpp"
 #include "model/heat_bath_rule.hpp"
 #include "model/matching_constants.hpp"
@@ -37,6 +38,8 @@ DIMERLAB_HD inline bool chromatic_coin(std::uint64_t seed, std::uint64_t sweep, 
 // Thread `thread` of a class launch over positions [begin, end) of `order`: updates edge
 // order[begin + thread] with its coin of sweep `sweep`. Threads past the end do nothing. Only
 // `mate` is written; edges and order are read-only, so a thread's addresses never depend on mate.
+// The choice of edge is the C body bodies/chromatic_class_body.h (claim CH-WP), the update the
+// heat-bath body (HB-WP).
 // In the inline namespace of the access hooks (bodies/access_hooks.h): the race emulation
 // compiles it with logged loads and stores.
 inline namespace DL_CXX_VARIANT {
@@ -44,8 +47,8 @@ DIMERLAB_HD inline int chromatic_thread(std::uint32_t* mate, const Edge* edges, 
                                         std::uint32_t begin, std::uint32_t end, std::uint64_t thread,
                                         std::uint64_t seed, std::uint64_t sweep, std::uint32_t num_edges,
                                         std::uint64_t threshold) {
-    if (thread >= std::uint64_t{end} - begin) return 0;
-    const std::uint32_t e = order[begin + thread];
+    std::uint32_t e = 0;
+    if (!dl_chromatic_class_edge(order, begin, end, thread, &e)) return 0;
     return heat_bath_update(mate, edges[e].u, edges[e].v,
                             chromatic_coin(seed, sweep, e, num_edges, threshold));
 }

@@ -50,10 +50,11 @@ class TestProofLink : public QObject {
     void initTestCase() {
         QVERIFY(dir_.isValid());
         status_ = dir_.path() + "/status.json";
-        const CliResult r = run_process("python3",
-                                        {source_dir() + "/verification/check.py", "--only",
-                                         "HB-WP,GJ-WP,ES-WP", "--build", build_dir(), "--status", status_},
-                                        900000);
+        const CliResult r =
+            run_process("python3",
+                        {source_dir() + "/verification/check.py", "--only", "HB-WP,GJ-WP,ES-WP,CH-WP",
+                         "--build", build_dir(), "--status", status_},
+                        900000);
         QVERIFY2(r.exit_code == 0, (r.out + r.err).right(3000).constData());
     }
 
