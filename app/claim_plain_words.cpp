@@ -46,8 +46,14 @@ QString claim_plain_words(std::string_view claim_id) {
          "chain."},
         {"HB-GPU", "On a GPU, the one-thread replay reproduces the CPU chain exactly."},
         {"CH-WP",
-         "A proof on the code itself that each thread of a colour class picks its own edge of the "
-         "class, reading nothing else of the class list."},
+         "A proof on the code itself that each thread of a colour class picks its own edge or face "
+         "of the class, reading nothing else of the class list."},
+        {"FR-WP",
+         "A proof on the code itself that a face rotation swaps the face's two dimer patterns as its "
+         "coin says, or leaves it alone, touching only the face's own vertices."},
+        {"EN-WP",
+         "A proof on the code itself that each chain of an ensemble updates only its own matching "
+         "and its own dimer count."},
         {"CH-RACE",
          "Threads that update one colour class together never write the same vertex (no data "
          "race), checked by a solver."},

@@ -15,7 +15,7 @@
 // class's first positions, which is fine because updates of one class commute.
 #include <cstdint>
 
-#include "bodies/chromatic_class_body.h"
+#include "bodies/class_member_body.h"
 #include "graph/graph.hpp"
 #include "model/heat_bath_rule.hpp"
 #include "model/matching_constants.hpp"
@@ -38,7 +38,7 @@ DIMERLAB_HD inline bool chromatic_coin(std::uint64_t seed, std::uint64_t sweep, 
 // Thread `thread` of a class launch over positions [begin, end) of `order`: updates edge
 // order[begin + thread] with its coin of sweep `sweep`. Threads past the end do nothing. Only
 // `mate` is written; edges and order are read-only, so a thread's addresses never depend on mate.
-// The choice of edge is the C body bodies/chromatic_class_body.h (claim CH-WP), the update the
+// The choice of edge is the C body bodies/class_member_body.h (claim CH-WP), the update the
 // heat-bath body (HB-WP).
 // In the inline namespace of the access hooks (bodies/access_hooks.h): the race emulation
 // compiles it with logged loads and stores.
@@ -48,7 +48,7 @@ DIMERLAB_HD inline int chromatic_thread(std::uint32_t* mate, const Edge* edges, 
                                         std::uint64_t seed, std::uint64_t sweep, std::uint32_t num_edges,
                                         std::uint64_t threshold) {
     std::uint32_t e = 0;
-    if (!dl_chromatic_class_edge(order, begin, end, thread, &e)) return 0;
+    if (!dl_class_member(order, begin, end, thread, &e)) return 0;
     return heat_bath_update(mate, edges[e].u, edges[e].v,
                             chromatic_coin(seed, sweep, e, num_edges, threshold));
 }

@@ -1,32 +1,38 @@
 #pragma once
 // Per-chain step of ensemble mode: one chain's run of heat-bath tape updates, in tape order,
-// with the shared rule of model/heat_bath_rule.hpp. The CUDA ensemble kernel runs exactly this
-// function per chain (gpu/src/ensemble_device_state.cu); the CPU tests check it against the sequential
-// sampler. Device-compilable: no std containers, no exceptions.
+// with the heat-bath body (bodies/heat_bath_body.h) on the chain's own block. The CUDA ensemble kernel runs
+// exactly this function per chain (gpu/src/ensemble_device_state.cu); the CPU tests check it against the
+// sequential sampler. Device-compilable: no std containers, no exceptions.
 #include <cstdint>
 
+#include "bodies/ensemble_step_body.h"
 #include "graph/graph.hpp"
-#include "model/heat_bath_rule.hpp"
 #include "model/update_tape.hpp"
 #include "util/host_device.hpp"
 
 namespace dimerlab {
 
-// Updates [t_begin, t_begin + count) of the tape of `seed` applied to `mate` at the heat-bath
-// `threshold`. Returns the change in the number of dimers. (In the access hooks' inline namespace,
-// as every inline caller of a body is: bodies/access_hooks.h.)
+// Updates [t_begin, t_begin + count) of the tape of `seed` applied to chain k's block of n words of
+// `mates` at the heat-bath `threshold`, each through the C body bodies/ensemble_step_body.h
+// (claim EN-WP). Returns the change in the chain's number of dimers. (In the access hooks' inline
+// namespace, as every inline caller of a body is: bodies/access_hooks.h.)
 inline namespace DL_CXX_VARIANT {
 DIMERLAB_HD inline std::int64_t ensemble_chain_run(const Edge* edges, std::uint32_t num_edges,
-                                                   std::uint32_t* mate, std::uint64_t seed,
-                                                   std::uint64_t t_begin, std::uint64_t count,
-                                                   std::uint64_t threshold) {
+                                                   std::uint32_t* mates, std::uint32_t n, std::uint64_t k,
+                                                   std::uint64_t seed, std::uint64_t t_begin,
+                                                   std::uint64_t count, std::uint64_t threshold) {
     std::int64_t delta = 0;
     for (std::uint64_t t = t_begin; t < t_begin + count; ++t) {
         const TapeWords w = tape_words(seed, t);
         const Edge e = edges[tape_edge(w, num_edges)];
-        delta += heat_bath_update(mate, e.u, e.v, tape_coin_occupied(w, threshold));
+        delta += dl_ensemble_step(mates, k, n, e.u, e.v, tape_coin_occupied(w, threshold) ? 1 : 0);
     }
     return delta;
+}
+
+// Chain k's dimer count after a run that changed it by delta.
+DIMERLAB_HD inline void ensemble_add_dimers(std::uint32_t* dimers, std::uint64_t k, std::int64_t delta) {
+    dl_ensemble_add_dimers(dimers, k, delta);
 }
 }  // namespace DL_CXX_VARIANT
 

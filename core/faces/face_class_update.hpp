@@ -8,6 +8,7 @@
 // the trajectory depends neither on the thread count nor on the backend.
 #include <cstdint>
 
+#include "bodies/class_member_body.h"
 #include "model/face_rotation_rule.hpp"
 #include "model/update_tape.hpp"
 #include "util/host_device.hpp"
@@ -21,17 +22,20 @@ inline constexpr auto kFaceClassStream = static_cast<TapeStream>(0x46434c53u);  
 // Thread `thread` of a class launch over positions [begin, end) of `order` in the sweep whose
 // first update is `sweep_start`: rotates face order[begin + thread] with the coin of update
 // sweep_start + begin + thread. Threads past the end do nothing. Only `mate` is written, at the
-// face's own vertices, which no other face of the class touches.
-template <class Mate>
-DIMERLAB_HD inline bool face_class_thread(Mate&& mate, const std::uint32_t* face_vertices,
+// face's own vertices, which no other face of the class touches: the choice of face is the C body
+// bodies/class_member_body.h (claim CH-WP), the rotation bodies/face_rotation_body.h (FR-WP).
+// (In the access hooks' inline namespace, as every inline caller of a body is.)
+inline namespace DL_CXX_VARIANT {
+DIMERLAB_HD inline bool face_class_thread(std::uint32_t* mate, const std::uint32_t* face_vertices,
                                           std::uint32_t face_size, const std::uint32_t* order,
                                           std::uint32_t begin, std::uint32_t end, std::uint64_t thread,
                                           std::uint64_t seed, std::uint64_t sweep_start) {
-    if (thread >= std::uint64_t{end} - begin) return false;
+    std::uint32_t f = 0;
+    if (!dl_class_member(order, begin, end, thread, &f)) return false;
     const std::uint32_t pos = begin + static_cast<std::uint32_t>(thread);
-    const std::uint32_t f = order[pos];
     return face_rotation_update(mate, face_vertices + std::uint64_t{f} * face_size, face_size,
                                 tape_face_phase_a(tape_words(seed, sweep_start + pos, kFaceClassStream)));
 }
+}  // namespace DL_CXX_VARIANT
 
 }  // namespace dimerlab

@@ -38,13 +38,18 @@ void validate_face_colouring(const FaceSet& faces, const FaceColouring& c, std::
     const auto fail = [](const std::string& what) {
         throw std::logic_error("face colouring is invalid: " + what);
     };
+    // The rotation body's preconditions (bodies/face_rotation_body.h): even cycles of at least
+    // four distinct vertices.
+    if (num_faces > 0 && (faces.face_size < 4 || faces.face_size % 2 != 0))
+        fail("faces have " + std::to_string(faces.face_size) + " vertices, not an even number >= 4");
     if (c.order.size() != num_faces)
         fail("order has " + std::to_string(c.order.size()) + " entries for " + std::to_string(num_faces) +
              " faces");
     if (c.class_begin.empty() || c.class_begin.front() != 0 || c.class_begin.back() != num_faces)
         fail("class starts do not span the faces");
     std::vector<std::uint8_t> seen(num_faces, 0);
-    std::vector<std::uint32_t> seen_in(num_vertices, ~0u);  // the last class touching each vertex
+    std::vector<std::uint32_t> seen_in(num_vertices, ~0u);    // the last class touching each vertex
+    std::vector<std::uint32_t> seen_face(num_vertices, ~0u);  // the last face touching each vertex
     for (std::uint32_t k = 0; k + 1 < c.class_begin.size(); ++k) {
         if (c.class_begin[k + 1] < c.class_begin[k]) fail("class " + std::to_string(k) + " is reversed");
         for (std::uint32_t i = c.class_begin[k]; i < c.class_begin[k + 1]; ++i) {
@@ -54,6 +59,9 @@ void validate_face_colouring(const FaceSet& faces, const FaceColouring& c, std::
             seen[f] = 1;
             for (VertexId v : faces.face(f)) {
                 if (v >= num_vertices) fail("face " + std::to_string(f) + " has a vertex out of range");
+                if (seen_face[v] == f)
+                    fail("face " + std::to_string(f) + " repeats vertex " + std::to_string(v));
+                seen_face[v] = f;
                 if (seen_in[v] == k)
                     fail("two faces of class " + std::to_string(k) + " share vertex " + std::to_string(v));
                 seen_in[v] = k;

@@ -4,6 +4,7 @@
 // function of its tape words.
 #include <cstdint>
 
+#include "bodies/face_rotation_body.h"
 #include "graph/graph.hpp"
 #include "model/heat_bath_rule.hpp"
 #include "model/matching_constants.hpp"
@@ -12,35 +13,16 @@
 
 namespace dimerlab {
 
-// A face of even length k with vertices c[0..k-1] in cyclic order has two perfect matchings along
-// its boundary: phase A = {c0c1, c2c3, ...} and phase B = {c1c2, c3c4, ..., c(k-1)c0}. When the
-// matching restricted to the face is one of them (two parallel dimers on a square, three
-// alternating dimers on a hexagon), the heat-bath rotation resamples it: A iff `phase_a`. Both
-// phases have k/2 dimers, so under λ^|M| they weigh the same and the heat bath is a fair coin.
-// Otherwise nothing changes. Touches mate[c[i]] only; |M| never changes. Returns whether the
-// matching changed.
-template <class Mate>
-DIMERLAB_HD inline bool face_rotation_update(Mate&& mate, const std::uint32_t* c, std::uint32_t k,
+// The heat-bath rotation of the face c[0..k-1] with the coin `phase_a`: the C body
+// bodies/face_rotation_body.h (claim FR-WP), which says what the two phases are. Touches
+// mate[c[i]] only; |M| never changes. Returns whether the matching changed. (In the access hooks'
+// inline namespace, as every inline caller of a body is: bodies/access_hooks.h.)
+inline namespace DL_CXX_VARIANT {
+DIMERLAB_HD inline bool face_rotation_update(std::uint32_t* mate, const std::uint32_t* c, std::uint32_t k,
                                              bool phase_a) {
-    bool is_a = true, is_b = true;
-    for (std::uint32_t i = 0; i < k; i += 2) {
-        const std::uint32_t next = (i + 2 == k) ? 0u : i + 2;
-        is_a = is_a && mate[c[i]] == c[i + 1];
-        is_b = is_b && mate[c[i + 1]] == c[next];
-    }
-    if ((!is_a && !is_b) || phase_a == is_a) return false;
-    for (std::uint32_t i = 0; i < k; i += 2) {
-        const std::uint32_t next = (i + 2 == k) ? 0u : i + 2;
-        if (phase_a) {
-            mate[c[i]] = c[i + 1];
-            mate[c[i + 1]] = c[i];
-        } else {
-            mate[c[i + 1]] = c[next];
-            mate[c[next]] = c[i + 1];
-        }
-    }
-    return true;
+    return dl_face_rotation_update(mate, c, k, phase_a ? 1 : 0) != 0;
 }
+}  // namespace DL_CXX_VARIANT
 
 // The fair coin of a rotation: the top bit of w2 (w2 < 2^31 is phase A).
 DIMERLAB_HD inline bool tape_face_phase_a(const TapeWords& w) {
@@ -68,8 +50,7 @@ struct FaceChainView {
 // coin w2 < threshold. Returns the change in dimer count. (In the access hooks' inline namespace,
 // as every inline caller of a body is: bodies/access_hooks.h.)
 inline namespace DL_CXX_VARIANT {
-template <class Mate>
-DIMERLAB_HD inline int face_chain_update(Mate&& mate, const FaceChainView& view, const TapeWords& w,
+DIMERLAB_HD inline int face_chain_update(std::uint32_t* mate, const FaceChainView& view, const TapeWords& w,
                                          std::uint64_t threshold) {
     if (view.with_glauber && !tape_chooses_rotation(w)) {
         const Edge e = view.edges[tape_edge(w, view.num_edges)];

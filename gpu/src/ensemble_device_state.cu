@@ -25,9 +25,9 @@ __global__ void ensemble_kernel(const Edge* __restrict__ edges, std::uint32_t nu
                                 std::uint32_t* dimers) {
     const std::uint64_t k = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
     if (k >= chains) return;
-    const std::int64_t delta = ensemble_chain_run(edges, num_edges, mates + k * num_vertices,
+    const std::int64_t delta = ensemble_chain_run(edges, num_edges, mates, num_vertices, k,
                                                   ensemble_chain_seed(seed, k), t_begin, count, threshold);
-    dimers[k] = static_cast<std::uint32_t>(static_cast<std::int64_t>(dimers[k]) + delta);
+    ensemble_add_dimers(dimers, k, delta);
 }
 
 }  // namespace

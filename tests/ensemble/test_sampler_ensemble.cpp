@@ -2,6 +2,7 @@
 // separate GlauberSequentialSamplers bit for bit, including λ changes; chains are independent;
 // the per-chain loop the CUDA kernel runs (ensemble_chain_run) equals the sequential sampler too.
 #include <QtTest>
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -115,16 +116,27 @@ class TestSamplerEnsemble : public QObject {
                 const std::uint64_t seed = ensemble_chain_seed(77, 3);
                 GlauberSequentialSampler ref(g, seed, LambdaRecord(lambda),
                                              MateArray(g.num_vertices(), kNoMate));
-                MateArray mate(g.num_vertices(), kNoMate);
-                std::int64_t dimers = 0;
+                // Chain 1 of three: its block runs the tape, the blocks around it keep a marker
+                // value that no update writes.
+                const std::uint32_t n = g.num_vertices(), marker = 0x5eed5eedu;
+                std::vector<std::uint32_t> mates(3 * std::size_t{n}, marker);
+                std::fill(mates.begin() + n, mates.begin() + 2 * n, kNoMate);
+                std::uint32_t dimers[3] = {7, 0, 7};
                 std::uint64_t t = 0;
                 for (std::uint64_t count : {std::uint64_t{1}, std::uint64_t{g.num_edges()} * 4 + 3}) {
-                    dimers += ensemble_chain_run(g.edges().data(), g.num_edges(), mate.data(), seed, t, count,
-                                                 heat_bath_threshold(lambda));
+                    ensemble_add_dimers(dimers, 1,
+                                        ensemble_chain_run(g.edges().data(), g.num_edges(), mates.data(), n,
+                                                           1, seed, t, count, heat_bath_threshold(lambda)));
                     t += count;
                     ref.advance(count);
-                    QVERIFY2(mate == to_array(ref.mate()), ng.name.c_str());
-                    QCOMPARE(dimers, std::int64_t{ref.dimers()});
+                    QVERIFY2(MateArray(mates.begin() + n, mates.begin() + 2 * n) == to_array(ref.mate()),
+                             ng.name.c_str());
+                    QCOMPARE(std::uint64_t{dimers[1]}, std::uint64_t{ref.dimers()});
+                    QVERIFY(
+                        std::all_of(mates.begin(), mates.begin() + n, [&](auto x) { return x == marker; }));
+                    QVERIFY(
+                        std::all_of(mates.begin() + 2 * n, mates.end(), [&](auto x) { return x == marker; }));
+                    QVERIFY(dimers[0] == 7 && dimers[2] == 7);
                 }
             }
         }

@@ -294,7 +294,7 @@ class TestRenderOffscreen : public QObject {
         // matching whose faces take several heights.
         std::vector<std::uint32_t> mate = greedy_matching(*graph, [](VertexId) { return true; });
         for (std::uint32_t f = 0; f < hf.faces().num_faces(); f += 3)
-            face_rotation_update(mate, hf.faces().face(f).data(), hf.faces().face_size, f % 2 == 0);
+            face_rotation_update(mate.data(), hf.faces().face(f).data(), hf.faces().face_size, f % 2 == 0);
         const FaceHeights h = hf.heights(mate);
         QVERIFY(std::ranges::none_of(mate, [](std::uint32_t v) { return v == kNoMate; }));
         QVERIFY(h.max - h.min >= 4);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "faces/face_colouring.hpp"
@@ -22,6 +24,34 @@ using namespace dimerlab;
 class TestFaceClasses : public QObject {
     Q_OBJECT
   private slots:
+    // The validator the device entry runs states the rotation body's preconditions: every face an
+    // even cycle of at least four distinct vertices, in range, and no two faces of a class sharing
+    // a vertex. Each broken face set below is refused with its reason.
+    void validator_refuses_what_the_rotation_body_excludes() {
+        const FaceColouring one_class{{0, 1}, {0, 2}};
+        const auto reason = [&](const FaceSet& faces, const FaceColouring& col) -> std::string {
+            try {
+                validate_face_colouring(faces, col, 12);
+            } catch (const std::logic_error& e) {
+                return e.what();
+            }
+            return "accepted";
+        };
+        const FaceSet good{4, {0, 1, 2, 3, 4, 5, 6, 7}};
+        QCOMPARE(reason(good, one_class), std::string("accepted"));
+        QVERIFY(reason(FaceSet{4, {0, 1, 2, 1, 4, 5, 6, 7}}, one_class).find("face 0 repeats vertex 1") !=
+                std::string::npos);
+        QVERIFY(reason(FaceSet{4, {0, 1, 2, 3, 3, 5, 6, 7}}, one_class).find("class 0 share vertex 3") !=
+                std::string::npos);
+        QVERIFY(reason(FaceSet{4, {0, 1, 2, 3, 4, 5, 6, 12}}, one_class).find("out of range") !=
+                std::string::npos);
+        QVERIFY(reason(FaceSet{2, {0, 1, 2, 3}}, one_class).find("not an even number >= 4") !=
+                std::string::npos);
+        QVERIFY(
+            reason(FaceSet{5, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}, one_class).find("not an even number >= 4") !=
+            std::string::npos);
+    }
+
     void colouring_is_proper_and_covers_every_face() {
         for (const char* spec : {"grid:9x7", "torus:5x7", "aztec:6", "hex:11x8"}) {
             const Graph g = make_graph(spec);

@@ -77,7 +77,8 @@ class TestHeightFunction : public QObject {
             for (std::uint32_t f = 0; f < hf.faces().num_faces(); ++f) {
                 const FaceHeights before = hf.heights(m);
                 for (bool phase_a : {true, false}) {
-                    if (!face_rotation_update(m, hf.faces().face(f).data(), hf.faces().face_size, phase_a))
+                    if (!face_rotation_update(m.data(), hf.faces().face(f).data(), hf.faces().face_size,
+                                              phase_a))
                         continue;
                     ++rotated;
                     const FaceHeights after = hf.heights(m);
@@ -85,7 +86,7 @@ class TestHeightFunction : public QObject {
                         QCOMPARE(std::abs(after.height[e] - before.height[e]),
                                  e == f ? std::int32_t(hf.lattice_degree()) : 0);
                     QVERIFY(after.boundary == before.boundary);
-                    face_rotation_update(m, hf.faces().face(f).data(), hf.faces().face_size, !phase_a);
+                    face_rotation_update(m.data(), hf.faces().face(f).data(), hf.faces().face_size, !phase_a);
                 }
             }
             QVERIFY2(rotated > 0, spec);
