@@ -131,7 +131,9 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     exact_button_ = new QPushButton("Exact", this);
     exact_button_->setToolTip("Exact matching polynomial, when its estimated cost is feasible");
     estimate_button_ = new QPushButton("Estimate", this);
-    estimate_button_->setToolTip("Replica estimate of ln Z with a Student-t interval (TPA paired product)");
+    estimate_button_->setToolTip(
+        "Replica estimate of ln Z with a Student-t interval (thermodynamic integration with an exact control "
+        "variate)");
     cancel_button_ = new QPushButton("Cancel", this);
     convergence_chart_ =
         new SeriesChart("Estimate: interval half-width on ln Z", "chain updates (millions)", "half-width");
@@ -224,7 +226,7 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
         if (estimate_state_ != JobState::awaiting_choice) return;
         hide_warning();
         epsilon_box_->setValue(suggested_epsilon_);
-        projected_seconds_ = projected_seconds_ * std::pow(pending_epsilon_ / suggested_epsilon_, 2);
+        projected_seconds_ = suggested_seconds_;
         start_estimate(suggested_epsilon_, suggested_updates_);
     });
     connect(warning_cancel_button_, &QPushButton::clicked, this, &PartitionPanel::cancel_estimate);
@@ -415,6 +417,7 @@ void PartitionPanel::on_projection(std::uint64_t job, std::uint64_t vertices, do
     }
     suggested_epsilon_ = a.suggested_epsilon;
     suggested_updates_ = a.suggested.updates;
+    suggested_seconds_ = a.suggested.seconds;
     warning_label_->setText(
         QString("This estimate would take about %1 (about %2 chain updates at %3 million updates/s, "
                 "measured on this graph just now). The work grows as 1/ε², so a larger ε is much quicker.")

@@ -168,6 +168,7 @@ class PartitionPanel : public QWidget {
     double pending_epsilon_ = 0;
     double pending_updates_ = 0;
     double suggested_updates_ = 0;
+    double suggested_seconds_ = 0;  // the projection at suggested_epsilon_
     QWidget* warning_ = nullptr;
     QLabel* warning_label_ = nullptr;
     QPushButton* run_anyway_button_ = nullptr;

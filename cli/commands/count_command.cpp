@@ -51,7 +51,7 @@ struct CountOptions {
     std::string zeros_svg;
     bool json = false;
     bool progress = false;
-    std::string method = "tpa-paired-product";
+    std::string method = "ti-control-variate";
     std::string backend = "cpu";
     unsigned replicas = ApproxOptions{}.replicas;
     std::uint64_t max_states = ExactOptions{}.max_states;
@@ -262,7 +262,8 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
         // rate measured on this graph just now (about 0.15 s of one chain, times the threads).
         const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, opt.replicas);
         const double rate = calibrate_update_rate(g, ao.lambda, 0.15, threads);
-        const EstimateProjection projected = project_estimate(g.num_vertices(), ao.lambda, epsilon, rate);
+        const EstimateProjection projected =
+            project_estimate(g.num_vertices(), ao.lambda, epsilon, rate, ao.method);
         std::ostringstream line;
         line << "projected: about " << duration_text(projected.seconds) << " (" << std::setprecision(2)
              << projected.updates << " chain updates at " << std::fixed << std::setprecision(1) << rate / 1e6
@@ -319,8 +320,19 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     out["first_stage_sd"] = r.first_stage_sd;
     out["replica_sd"] = r.replica_sd;
     out["within_replica_sd"] = r.within_replica_sd;
-    out["estimator"] = "pooled-stage-ratios-jackknife";
+    const bool ti = ao.method == ApproxMethod::ti_control_variate;
+    out["estimator"] = ti ? "gauss-legendre-node-means" : "pooled-stage-ratios-jackknife";
     out["bias_correction"] = r.bias_correction;
+    if (ti) {
+        // half_width = statistical + quadrature bound + bottom bracket, each reported.
+        out["statistical_half_width"] = r.statistical_half_width;
+        out["quadrature_bound"] = r.quadrature_bound;
+        out["bottom"] = {{"lambda", r.lambda_bottom}, {"half_width", r.bottom_half_width}};
+        out["nodes"] = {{"lambda", r.node_lambdas},
+                        {"weight", r.node_weights},
+                        {"mixing", r.node_mixing},
+                        {"mean_dimers", r.node_mean_dimers}};
+    }
     out["stages"] = r.stages;
     out["samples_per_stage"] = r.samples_per_stage;
     out["seed"] = opt.seed;
@@ -363,7 +375,8 @@ CommandAction add_count_command(CLI::App& app) {
         ->capture_default_str();
     sub->add_option("--max-gb", opt->max_gb, "Exact: refuse when more memory is needed")
         ->capture_default_str();
-    sub->add_option("--method", opt->method, "Estimate: tpa-paired-product or vertex-rao-blackwell")
+    sub->add_option("--method", opt->method,
+                    "Estimate: ti-control-variate (the default), tpa-paired-product or vertex-rao-blackwell")
         ->capture_default_str();
     sub->add_option("--backend", opt->backend,
                     "Estimate: cpu (replicas on CPU threads) | cuda (replicas as one device ensemble) | "

@@ -75,6 +75,7 @@ ReplicaSharing replica_sharing_over_ranks() {
             mine.put_vector(runs[r].unit_variance);
             mine.put_vector(runs[r].terms.log_means);
             mine.put_vector(runs[r].terms.signs);
+            mine.put_vector(runs[r].node_moments);
         }
         const std::vector<std::string> all = w.all_gather(mine.bytes());
         for (int rank = 0; rank < w.size(); ++rank) {
@@ -89,6 +90,7 @@ ReplicaSharing replica_sharing_over_ranks() {
                 run.unit_variance = in.get_vector<double>();
                 run.terms.log_means = in.get_vector<double>();
                 run.terms.signs = in.get_vector<signed char>();
+                run.node_moments = in.get_vector<NodeMoments>();
             }
         }
     };

@@ -24,8 +24,18 @@ class TestApproxCountCli : public QObject {
         const QJsonObject o = r.json();
         QCOMPARE(o["graph"].toString(), QString("grid:12x12"));
         QCOMPARE(o["lambda"].toDouble(), 1.0);
-        QCOMPARE(o["method"].toString(), QString("tpa-paired-product"));
+        QCOMPARE(o["method"].toString(), QString("ti-control-variate"));
+        QCOMPARE(o["estimator"].toString(), QString("gauss-legendre-node-means"));
         QCOMPARE(o["confidence"].toDouble(), 0.95);
+        // The half-width is the Stein interval's plus the two bounds of the path, each reported.
+        const double parts = o["statistical_half_width"].toDouble() + o["quadrature_bound"].toDouble() +
+                             o["bottom"].toObject()["half_width"].toDouble();
+        QVERIFY(std::abs(parts - o["half_width"].toDouble()) < 1e-12);
+        QVERIFY(o["quadrature_bound"].toDouble() <= 0.1 / 100 &&
+                o["bottom"].toObject()["half_width"].toDouble() <= 0.1 / 100);
+        const QJsonObject nodes = o["nodes"].toObject();
+        for (const char* key : {"lambda", "weight", "mixing", "mean_dimers"})
+            QCOMPARE(nodes[key].toArray().size(), o["stages"].toInt());
         QCOMPARE(o["first_stage_replicas"].toInt(), 8);
         QCOMPARE(o["stopping_rule"].toString(), QString("stein-two-stage"));
         QCOMPARE(o["backend"].toString(), QString("cpu-threads"));
@@ -57,7 +67,8 @@ class TestApproxCountCli : public QObject {
     // Every backend runs replica k on the same tape, so the estimate is the same bit for bit; cuda
     // without a device is an error, auto falls back to cpu with one notice line.
     void backends_give_the_same_estimate() {
-        const QStringList args{"count", "--graph", "grid:5x5", "--epsilon", "0.2", "--seed", "5", "--json"};
+        const QStringList args{"count",  "--graph", "grid:5x5", "--epsilon", "0.2",
+                               "--seed", "5",       "--json",   "--method",  "paired-product"};
         const CliResult cpu = run_cli(args + QStringList{"--backend", "cpu"});
         QCOMPARE(cpu.exit_code, 0);
         QVERIFY2(cpu.err.isEmpty(), cpu.err.constData());
@@ -76,6 +87,11 @@ class TestApproxCountCli : public QObject {
         }
         for (const char* key : {"log_z", "ci", "replicas", "first_stage_sd", "updates"})
             QVERIFY2(aut.json()[key] == cpu.json()[key], key);
+        // The TI estimator runs its replicas on CPU threads only: asking for a device is refused.
+        const CliResult ti_cuda =
+            run_cli({"count", "--graph", "grid:5x5", "--epsilon", "0.2", "--backend", "cuda", "--json"});
+        QCOMPARE(ti_cuda.exit_code, 2);
+        QVERIFY2(ti_cuda.err.contains("runs the paired product estimator only"), ti_cuda.err.constData());
     }
 
     void progress_flag_writes_progress_lines_to_stderr() {

@@ -122,6 +122,7 @@ class TestApproxCounting : public QObject {
         const double m = g.num_edges();
         for (std::uint64_t seed = 1; seed <= 10; ++seed) {
             ApproxOptions o;
+            o.method = ApproxMethod::paired_product;
             o.epsilon = 0.1;
             o.seed = seed;
             const ApproxResult r = estimate_log_z(g, o);
@@ -344,7 +345,8 @@ class TestApproxCounting : public QObject {
     void cancel_flag_and_progress_returning_false_stop_the_estimate() {
         const Graph g = make_graph("grid:10x10", BuildOptions{.with_layout = false});
         ApproxOptions o;
-        o.epsilon = 1e-4;  // would run for a long time
+        o.method = ApproxMethod::paired_product;  // its schedule and pilot report before any interval
+        o.epsilon = 1e-4;                         // would run for a long time
         std::atomic<bool> cancel{true};
         o.cancel = &cancel;
         QVERIFY_THROWS_EXCEPTION(CountCancelled, estimate_log_z(g, o));
@@ -363,6 +365,7 @@ class TestApproxCounting : public QObject {
     void result_reports_work_and_the_replica_values() {
         const Graph g = make_graph("cycle:10", BuildOptions{.with_layout = false});
         ApproxOptions o;
+        o.method = ApproxMethod::paired_product;
         o.epsilon = 0.2;
         o.replicas = 10;
         const ApproxResult r = estimate_log_z(g, o);
@@ -389,18 +392,22 @@ class TestApproxCounting : public QObject {
     // the correction are the same bit for bit on one thread or three.
     void estimate_does_not_depend_on_the_thread_count() {
         const Graph g = make_graph("grid:4x4", BuildOptions{.with_layout = false});
-        ApproxOptions o;
-        o.epsilon = 0.2;
-        o.seed = 7;
-        o.threads = 1;
-        const ApproxResult one = estimate_log_z(g, o);
-        o.threads = 3;
-        const ApproxResult three = estimate_log_z(g, o);
-        QCOMPARE(one.log_z, three.log_z);
-        QCOMPARE(one.half_width, three.half_width);
-        QCOMPARE(one.bias_correction, three.bias_correction);
-        QCOMPARE(one.within_replica_sd, three.within_replica_sd);
-        QCOMPARE(one.replica_log_z, three.replica_log_z);
+        for (ApproxMethod method : {ApproxMethod::paired_product, ApproxMethod::ti_control_variate}) {
+            ApproxOptions o;
+            o.method = method;
+            o.epsilon = 0.2;
+            o.seed = 7;
+            o.threads = 1;
+            const ApproxResult one = estimate_log_z(g, o);
+            o.threads = 3;
+            const ApproxResult three = estimate_log_z(g, o);
+            QCOMPARE(one.log_z, three.log_z);
+            QCOMPARE(one.half_width, three.half_width);
+            QCOMPARE(one.bias_correction, three.bias_correction);
+            QCOMPARE(one.within_replica_sd, three.within_replica_sd);
+            QCOMPARE(one.replica_log_z, three.replica_log_z);
+            QCOMPARE(one.node_mixing, three.node_mixing);
+        }
     }
 
     // Ensemble mode only schedules the replicas differently: chain k of the batch's ensemble runs
@@ -409,6 +416,7 @@ class TestApproxCounting : public QObject {
         for (const char* spec : {"grid:5x5", "complete:9"}) {
             const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
             ApproxOptions o;
+            o.method = ApproxMethod::paired_product;
             o.epsilon = 0.2;
             o.seed = 7;
             const ApproxResult threads = estimate_log_z(g, o);

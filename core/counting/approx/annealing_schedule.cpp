@@ -3,17 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "counting/approx/ti_path.hpp"
+
 namespace dimerlab {
 
 double log_z_small_lambda(const Graph& graph, double lambda) {
     const double m = graph.num_edges();
-    double touching_pairs = 0;
-    for (VertexId v = 0; v < graph.num_vertices(); ++v) {
-        const double d = graph.degree(v);
-        touching_pairs += d * (d - 1) / 2;
-    }
-    const double m2 = m * (m - 1) / 2 - touching_pairs;
-    return std::log1p(m * lambda + m2 * lambda * lambda);
+    return std::log1p(m * lambda + disjoint_edge_pairs(graph) * lambda * lambda);
 }
 
 namespace {

@@ -14,6 +14,8 @@
 #include "counting/approx/replica_interval.hpp"
 #include "counting/approx/stage_variance.hpp"
 #include "counting/approx/stein_two_stage.hpp"
+#include "counting/approx/ti_control_variate.hpp"
+#include "counting/approx/ti_path.hpp"
 #include "counting/approx/tpa.hpp"
 #include "counting/approx/vertex_reduction.hpp"
 #include "model/lambda_record.hpp"
@@ -23,14 +25,23 @@
 namespace dimerlab {
 
 std::string_view approx_method_name(ApproxMethod method) {
-    return method == ApproxMethod::paired_product ? "tpa-paired-product" : "vertex-rao-blackwell";
+    switch (method) {
+        case ApproxMethod::ti_control_variate:
+            return "ti-control-variate";
+        case ApproxMethod::paired_product:
+            return "tpa-paired-product";
+        case ApproxMethod::vertex_reduction:
+            return "vertex-rao-blackwell";
+    }
+    return "?";
 }
 
 ApproxMethod parse_approx_method(std::string_view text) {
+    if (text == "ti-control-variate" || text == "ti") return ApproxMethod::ti_control_variate;
     if (text == "tpa-paired-product" || text == "paired-product") return ApproxMethod::paired_product;
     if (text == "vertex-rao-blackwell" || text == "vertex") return ApproxMethod::vertex_reduction;
     throw InputError("unknown counting method '" + std::string(text) +
-                     "' (expected tpa-paired-product or vertex-rao-blackwell)");
+                     "' (expected ti-control-variate, tpa-paired-product or vertex-rao-blackwell)");
 }
 
 std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t a, std::uint64_t b) {
@@ -106,8 +117,31 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         static_cast<std::uint64_t>(std::max(1.0, std::round(options.sample_spacing_sweeps * m)));
     const auto burn = static_cast<std::uint64_t>(std::max(1.0, std::round(options.burn_in_sweeps * m)));
 
+    const bool ti = options.method == ApproxMethod::ti_control_variate;
     AnnealingSchedule schedule;
     std::size_t stages = graph.num_vertices();
+    // TI: the path's two bounds each take a hundredth of ε, and the Stein interval the rest.
+    TiPath path;
+    double statistical_epsilon = options.epsilon;
+    if (ti) {
+        report({.phase = "path", .half_width = std::numeric_limits<double>::quiet_NaN()});
+        path = plan_ti_path(graph, options.lambda, options.epsilon / 100);
+        stages = path.node_lambdas.size();
+        statistical_epsilon = options.epsilon - path.quadrature_bound - path.bottom_half_width;
+        result.quadrature_bound = path.quadrature_bound;
+        result.lambda_bottom = path.lambda_bottom;
+        result.bottom_half_width = path.bottom_half_width;
+        result.node_lambdas = path.node_lambdas;
+        result.node_weights = path.weights;
+        if (stages == 0) {  // λ is below the bottom of the path: the bracket is the estimate
+            result.log_z = path.log_z_bottom;
+            result.half_width = path.bottom_half_width;
+            result.ci_lo = result.log_z - result.half_width;
+            result.ci_hi = result.log_z + result.half_width;
+            result.seconds = clock.seconds();
+            return result;
+        }
+    }
     if (options.method == ApproxMethod::paired_product) {
         report({.phase = "schedule", .half_width = std::numeric_limits<double>::quiet_NaN()});
         TpaOptions tpa;
@@ -130,7 +164,11 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     // One batch of `count` independent replicas over the current per-stage sample counts, on
     // fresh seeds (batches never share a tape). Returns the replica values and, per replica, each
     // stage's unit variance.
-    std::vector<std::uint64_t> stage_samples(stages, options.pilot_samples);
+    // TI measures at least 200 sweeps at every node.
+    const std::uint64_t node_floor =
+        ti ? static_cast<std::uint64_t>(std::ceil(200 / options.sample_spacing_sweeps)) : 0;
+    std::vector<std::uint64_t> stage_samples(stages, std::max(options.pilot_samples, node_floor));
+    std::vector<double> mixing;
     const auto mean_samples = [&] {
         double total = 0;
         for (std::uint64_t s : stage_samples) total += double(s);
@@ -142,6 +180,7 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         std::vector<double> values;
         std::vector<std::vector<double>> unit_variance;
         std::vector<ReplicaTerms> terms;
+        std::vector<std::vector<NodeMoments>> moments;
     };
     // Vertex reduction burns in at least 10 sweeps per stage: removing v_{i-1}'s dimer leaves a
     // state off equilibrium near v_i, exactly where p_i is measured (3 sweeps gave a bias of
@@ -156,10 +195,12 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         out.values.resize(count);
         out.unit_variance.resize(count);
         out.terms.resize(count);
+        out.moments.resize(count);
         std::vector<std::uint64_t> used(count);
         ReplicaControl control;
         control.samples_per_stage = samples;
         control.stage_samples = stage_samples;
+        control.mixing = mixing;
         control.spacing_updates = spacing;
         control.burn_in_updates = burn;
         control.cancel = &cancelled;
@@ -187,7 +228,8 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
                 if (shared && r % options.sharing.parts != options.sharing.part) continue;
                 const std::uint64_t seed = base + r;
                 ReplicaRun run =
-                    options.method == ApproxMethod::paired_product
+                    ti ? run_ti_control_variate(graph, path, seed, control)
+                    : options.method == ApproxMethod::paired_product
                         ? run_paired_product(graph, schedule, seed, control)
                         : run_vertex_reduction(graph, options.lambda, seed, options.sample_spacing_sweeps,
                                                std::max(10.0, options.burn_in_sweeps), control);
@@ -195,6 +237,7 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
                 used[r] = run.updates;
                 out.unit_variance[r] = std::move(run.unit_variance);
                 out.terms[r] = std::move(run.terms);
+                out.moments[r] = std::move(run.node_moments);
             }
         };
         const auto ensemble_worker = [&] {
@@ -243,7 +286,8 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         if (shared) {
             std::vector<ReplicaRun> runs(count);
             for (std::size_t r = options.sharing.part; r < count; r += options.sharing.parts) {
-                runs[r] = {out.values[r], used[r], std::move(out.unit_variance[r]), std::move(out.terms[r])};
+                runs[r] = {out.values[r], used[r], std::move(out.unit_variance[r]), std::move(out.terms[r]),
+                           std::move(out.moments[r])};
             }
             options.sharing.share(runs);
             for (std::size_t r = 0; r < count; ++r) {
@@ -251,6 +295,7 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
                 used[r] = runs[r].updates;
                 out.unit_variance[r] = std::move(runs[r].unit_variance);
                 out.terms[r] = std::move(runs[r].terms);
+                out.moments[r] = std::move(runs[r].node_moments);
             }
         }
         result.updates = updates_before;
@@ -265,8 +310,9 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     const std::size_t second_target =
         options.second_stage_target ? options.second_stage_target : 2 * std::size_t(first_count);
     const double t_first = student_t_quantile(options.confidence, double(first_count - 1));
-    const double target_var = double(second_target) * options.epsilon * options.epsilon / (t_first * t_first);
-    const std::uint64_t min_samples = std::max<std::uint64_t>(16, options.pilot_samples / 8);
+    const double target_var =
+        double(second_target) * statistical_epsilon * statistical_epsilon / (t_first * t_first);
+    const std::uint64_t min_samples = std::max<std::uint64_t>({16, options.pilot_samples / 8, node_floor});
     const auto scale_all = [&](double grow) {
         for (std::uint64_t& n : stage_samples)
             n = static_cast<std::uint64_t>(
@@ -288,6 +334,23 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         std::vector<double> v(stages, 0.0);
         for (const auto& u : pilot.unit_variance)
             for (std::size_t i = 0; i < stages && i < u.size(); ++i) v[i] += u[i] / double(first_count);
+        if (ti) {
+            // Each node's mixing from the pilot's pooled moments, fixed before any measured sample,
+            // and its variance at that mixing.
+            mixing.assign(stages, 0.5);
+            for (std::size_t k = 0; k < stages; ++k) {
+                NodeMoments pooled;
+                for (const auto& node : pilot.moments) {
+                    pooled.var_dimers += node[k].var_dimers / double(first_count);
+                    pooled.covariance += node[k].covariance / double(first_count);
+                    pooled.var_twin += node[k].var_twin / double(first_count);
+                }
+                mixing[k] = best_mixing(pooled.var_dimers, pooled.covariance, pooled.var_twin);
+                v[k] = path.weights[k] * path.weights[k] *
+                       mixed_variance(mixing[k], pooled.var_dimers, pooled.covariance, pooled.var_twin);
+            }
+            result.node_mixing = mixing;
+        }
         double root_sum = 0;
         for (double x : v) root_sum += std::sqrt(x);
         if (root_sum > 0) {
@@ -312,6 +375,17 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
 
     // Every replica's ln Ẑ_r is offset + its terms: ln Z(λ_0) for the paired product.
     const double offset = options.method == ApproxMethod::paired_product ? schedule.log_z_bottom : 0.0;
+    // The paired product and vertex reduction pool their ratios over a batch; TI is linear in its
+    // node means, so its replicas' own values are already unbiased and are averaged as they are.
+    const auto pool = [&](const Batch& b) {
+        if (!ti) return pool_replicas(offset, b.terms);
+        PooledEstimate p;
+        p.pseudo_values = b.values;
+        const ReplicaInterval spread = replica_interval(b.values, options.confidence);
+        p.pooled = p.estimate = p.replica_mean = spread.mean;
+        p.sd = spread.sd;
+        return p;
+    };
 
     // Stein's first stage, repeated on fresh seeds (with every stage scaled up) only while its
     // second stage would exceed kMaxGrowth times the target: that decision sees no replica of
@@ -326,7 +400,7 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         const Batch first = run_batch(first_count, "first stage", attempts);
         // The spread of the jackknife pseudo-values, not of the replicas' own ln Ẑ_r: it is the
         // spread of what the second stage averages.
-        first_sd = pool_replicas(offset, first.terms).sd;
+        first_sd = pool(first).sd;
         // Eight replicas misjudge their own spread far more often than the Student-t law allows
         // when a replica is a sum of lumpy terms (rare-event stages, slow modes): on complete:12
         // a first stage at 0.4 of the true spread sized a second stage of 3 replicas that
@@ -337,7 +411,8 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         // alone, which keeps the second stage's estimate free of any selection.
         within_sd = std::sqrt(within_replica_variance(first));
         first_sd = std::max(first_sd, within_sd);
-        second_count = stein_second_stage_size(first_sd, first_count, options.epsilon, options.confidence);
+        second_count =
+            stein_second_stage_size(first_sd, first_count, statistical_epsilon, options.confidence);
         shown_half_width = t_first * first_sd / std::sqrt(double(second_count));
         report({.phase = "first stage",
                 .attempt = attempts,
@@ -359,12 +434,22 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     // stage's replicas before its log is taken, so the Jensen bias that every replica's own
     // ln Ẑ_r carries is divided by their number (and the jackknife removes the rest) instead of
     // surviving the average.
-    const PooledEstimate pooled = pool_replicas(offset, second.terms);
+    const PooledEstimate pooled = pool(second);
     const SteinInterval ci = stein_interval(pooled.pseudo_values, first_sd, first_count, options.confidence);
     result.log_z = ci.mean;
-    result.ci_lo = ci.lo;
-    result.ci_hi = ci.hi;
-    result.half_width = ci.half_width;
+    result.statistical_half_width = ci.half_width;
+    result.half_width = ci.half_width + result.quadrature_bound + result.bottom_half_width;
+    result.ci_lo = ci.mean - result.half_width;
+    result.ci_hi = ci.mean + result.half_width;
+    if (ti) {
+        result.node_mean_dimers.assign(stages, 0.0);
+        for (std::size_t k = 0; k < stages; ++k) {
+            for (const auto& node : second.moments)
+                result.node_mean_dimers[k] +=
+                    mixing[k] * node[k].mean_dimers + (1 - mixing[k]) * node[k].mean_twin;
+            result.node_mean_dimers[k] /= double(second.moments.size());
+        }
+    }
     result.replica_mean_log_z = pooled.replica_mean;
     result.bias_correction = pooled.estimate - pooled.replica_mean;
     result.replicas = static_cast<unsigned>(second_count);

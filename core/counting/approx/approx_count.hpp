@@ -8,19 +8,12 @@
 #include <string_view>
 #include <vector>
 
+#include "counting/approx/approx_method.hpp"
 #include "counting/approx/paired_product.hpp"
 #include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph.hpp"
 
 namespace dimerlab {
-
-enum class ApproxMethod {
-    paired_product,    // TPA-learned λ schedule, paired product estimator (docs/algorithms.md §5.3)
-    vertex_reduction,  // vertex self-reducibility with Rao–Blackwell averages (docs/algorithms.md §5.2)
-};
-
-std::string_view approx_method_name(ApproxMethod method);  // "tpa-paired-product", "vertex-rao-blackwell"
-ApproxMethod parse_approx_method(std::string_view text);   // InputError on anything else
 
 // A snapshot for progress displays. `half_width` is NaN until the first batch of replicas ends.
 struct ApproxProgress {
@@ -61,7 +54,7 @@ struct ApproxOptions {
     double epsilon = 0.05;     // target half-width of the interval on ln Z
     double confidence = 0.95;  // two-sided level of the Student-t interval
     std::uint64_t seed = 1;
-    ApproxMethod method = ApproxMethod::paired_product;
+    ApproxMethod method = ApproxMethod::ti_control_variate;
     // Replicas of the pilot and of Stein's first stage (>= 2); the interval has replicas - 1
     // degrees of freedom. The second stage's count follows from the first stage's spread.
     unsigned replicas = 8;
@@ -123,6 +116,16 @@ struct ApproxResult {
     int attempts = 0;                          // first stages run (more than one after a rescale)
     std::uint64_t updates = 0;                 // every update of every chain, pilot and schedule included
     double seconds = 0;
+    // TI only. half_width = statistical_half_width + quadrature_bound + bottom_half_width: the
+    // Stein interval's, the Gauss–Legendre error bound's and the ln Z(λ_0) bracket's.
+    double statistical_half_width = 0;
+    double quadrature_bound = 0;
+    double lambda_bottom = 0;
+    double bottom_half_width = 0;
+    std::vector<double> node_lambdas;
+    std::vector<double> node_weights;
+    std::vector<double> node_mixing;       // a_k, fixed by the pilot
+    std::vector<double> node_mean_dimers;  // E|M| at the nodes: the second stage's mean of Y
 };
 
 // Learns the schedule (paired product), runs a pilot batch of `replicas` independent estimates

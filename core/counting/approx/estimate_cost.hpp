@@ -4,13 +4,19 @@
 // and graph just before. Used to warn before a long estimate and to offer a larger ε.
 #include <cstdint>
 
+#include "counting/approx/approx_method.hpp"
+
 namespace dimerlab {
 
-// Chain updates of estimate_log_z at target half-width ε on a graph with n vertices at λ:
-// c(n, λ) · n² / ε², the work shape measured in §5.5 (updates·ε²/n² ≈ 56 on grid:8x8 and grows
-// slowly with n and with λ: ≈ 56 (n/64)^0.07 (1 + 0.28 ln λ) for λ ≥ 1), with the 16% of the
-// within-replica floor added. A projection, good to a factor of about two, not a bound.
-double projected_estimate_updates(std::uint64_t vertices, double lambda, double epsilon);
+// Chain updates of estimate_log_z at target half-width ε on a graph with n vertices at λ, a
+// projection good to a factor of about two, not a bound. The paired product: c(n, λ) · n² / ε²,
+// the work shape measured in §5.5 (updates·ε²/n² ≈ 56 on grid:8x8, growing slowly with n and
+// with λ: ≈ 56 (n/64)^0.07 (1 + 0.28 ln λ) for λ ≥ 1), with the 16% of the within-replica floor
+// added. The control variate (§5.6): 3 n^1.7 (1 + 0.9 ln λ) / ε² for the statistical part, plus
+// the floor of 200 sweeps per node for about 18 replicas and 12 nodes, about 9e4 n updates on
+// lattices (m ≈ 2n).
+double projected_estimate_updates(std::uint64_t vertices, double lambda, double epsilon,
+                                  ApproxMethod method = ApproxMethod::ti_control_variate);
 
 struct EstimateProjection {
     double updates = 0;
@@ -19,7 +25,8 @@ struct EstimateProjection {
 
 // updates_per_second: of the whole estimate (all its threads together), > 0.
 EstimateProjection project_estimate(std::uint64_t vertices, double lambda, double epsilon,
-                                    double updates_per_second);
+                                    double updates_per_second,
+                                    ApproxMethod method = ApproxMethod::ti_control_variate);
 
 struct LongEstimateAdvice {
     EstimateProjection projection;  // at the requested ε
@@ -28,12 +35,13 @@ struct LongEstimateAdvice {
     EstimateProjection suggested;   // the projection at suggested_epsilon
 };
 
-// Warns above threshold_seconds (a few minutes). The suggested ε brings the projection to about
-// target_seconds (the work scales as 1/ε²), rounded up to two significant digits, and is at
-// most max_epsilon (then it may still take longer than the target).
+// Warns above threshold_seconds (a few minutes). The suggested ε is the least value of two
+// significant digits whose projection is at most target_seconds, and at most max_epsilon (then it
+// may still take longer than the target: the control variate's floor does not shrink with ε).
 LongEstimateAdvice advise_estimate(std::uint64_t vertices, double lambda, double epsilon,
                                    double updates_per_second, double threshold_seconds = 180,
-                                   double target_seconds = 60, double max_epsilon = 1.0);
+                                   double target_seconds = 60, double max_epsilon = 1.0,
+                                   ApproxMethod method = ApproxMethod::ti_control_variate);
 
 // Seconds left of a running estimate: the projected updates not yet done at the rate seen so far;
 // 0 once the projection is used up (the estimate is then running longer than projected).

@@ -12,6 +12,17 @@
 
 namespace dimerlab {
 
+// One replica's record at one node of the TI path: the means of |M| and of its twin λ F, and the
+// unit (N · Var of the mean, batch means) variances and covariance of the two series. They fix
+// each node's control-variate mixing and sample count after the pilot.
+struct NodeMoments {
+    double mean_dimers = 0;
+    double mean_twin = 0;
+    double var_dimers = 0;
+    double covariance = 0;
+    double var_twin = 0;
+};
+
 struct ReplicaRun {
     double log_z = 0;
     std::uint64_t updates = 0;
@@ -22,6 +33,7 @@ struct ReplicaRun {
     // log_z's terms, for pooling across the batch: the paired product's ln ū_i (sign +1) and
     // ln d̄_i (sign -1) for stage i at indices 2i and 2i + 1; vertex reduction's ln p̂_i (sign -1).
     ReplicaTerms terms;
+    std::vector<NodeMoments> node_moments;  // TI only, one per node
 };
 
 struct ReplicaControl {
@@ -31,6 +43,9 @@ struct ReplicaControl {
     std::uint64_t samples(std::size_t stage) const {
         return stage < stage_samples.size() ? stage_samples[stage] : samples_per_stage;
     }
+    // TI only: the weight a_k of |M| in node k's estimate a_k |M| + (1 - a_k) λ_k F, fixed
+    // before the run (empty: 1/2 everywhere).
+    std::span<const double> mixing;
     std::uint64_t spacing_updates = 1;  // between recorded samples
     std::uint64_t burn_in_updates = 1;  // after each change of λ (or graph)
     const std::atomic<bool>* cancel = nullptr;

@@ -1,0 +1,206 @@
+// The thermodynamic-integration estimator with the exact control variate (docs/algorithms.md
+// §5.6): the identity E|M| = λ E[F] by enumeration, the Gauss–Legendre rule and its error bound
+// against the exact E_λ|M| of the matching polynomial, the ln Z(λ_0) bracket against the exact
+// value, and the estimator's interval against exact ln Z with fixed seeds.
+#include <QTest>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "counting/approx/approx_count.hpp"
+#include "counting/approx/gauss_legendre.hpp"
+#include "counting/approx/ti_control_variate.hpp"
+#include "counting/approx/ti_path.hpp"
+#include "counting/exact/matching_polynomial.hpp"
+#include "graph/graph_spec.hpp"
+#include "matching_enumeration.hpp"
+#include "model/free_edges.hpp"
+#include "model/matching.hpp"
+
+using namespace dimerlab;
+using dimerlab::testing::enumerate_matchings;
+
+namespace {
+
+Graph graph_of(const char* spec) {
+    return make_graph(spec, BuildOptions{.with_layout = false});
+}
+
+// ∫_{t0}^{t1} E_s|M| ds = ln Z(e^{t1}) - ln Z(e^{t0}), exactly from the polynomial.
+double exact_integral(const MatchingPolynomial& p, double t0, double t1) {
+    return p.log_z(std::exp(t1)) - p.log_z(std::exp(t0));
+}
+
+}  // namespace
+
+class TestTiEstimator : public QObject {
+    Q_OBJECT
+  private slots:
+    // Σ_M λ^|M| |M| = λ Σ_M λ^|M| F(M): each matching with a dimer on e pairs with the same
+    // matching without it, where e is free. At λ = 2 both sides are integers, compared exactly.
+    void control_variate_identity_holds_exactly_by_enumeration() {
+        for (const char* spec : {"path:7", "grid:4x4", "complete:6", "petersen", "gnp:11,0.35,seed=4"}) {
+            const Graph g = graph_of(spec);
+            std::uint64_t dimer_side = 0, free_side = 0;
+            for (const MateArray& m : enumerate_matchings(g)) {
+                const std::uint64_t k = count_dimers(m);
+                dimer_side += (std::uint64_t{1} << k) * k;
+                free_side += (std::uint64_t{1} << k) * free_edge_count(g, m);
+            }
+            QVERIFY2(dimer_side > 0, spec);
+            QCOMPARE(dimer_side, 2 * free_side);
+        }
+    }
+
+    void gauss_legendre_integrates_polynomials_of_degree_2k_minus_1_exactly() {
+        for (unsigned k : {1u, 2u, 3u, 5u, 8u, 16u}) {
+            const QuadratureRule rule = gauss_legendre(k, -0.5, 2.0);
+            double length = 0, top = 0, over = 0;
+            for (std::size_t i = 0; i < k; ++i) {
+                length += rule.weights[i];
+                top += rule.weights[i] * std::pow(rule.nodes[i], 2 * k - 1);
+                over += rule.weights[i] * std::pow(rule.nodes[i], 2 * k);
+                if (i > 0) QVERIFY(rule.nodes[i] > rule.nodes[i - 1]);
+            }
+            const double exact_top = (std::pow(2.0, 2 * k) - std::pow(-0.5, 2 * k)) / (2 * k);
+            const double exact_over = (std::pow(2.0, 2 * k + 1) - std::pow(-0.5, 2 * k + 1)) / (2 * k + 1);
+            QVERIFY(std::abs(length - 2.5) < 1e-13);
+            QVERIFY2(std::abs(top - exact_top) < 1e-12 * std::max(1.0, exact_top),
+                     qPrintable(QString::number(k)));
+            // Degree 2K is not integrated exactly: the rule is no more than it claims.
+            QVERIFY(std::abs(over - exact_over) > 1e-9);
+        }
+    }
+
+    // The bound is a theorem about E, so it must hold at every K, including small K where it is
+    // far from negligible; and it must not be vacuous: at the planned K it is below 1e-4.
+    void quadrature_error_stays_within_its_bound_against_the_exact_mean() {
+        for (const char* spec : {"grid:4x4", "complete:8", "cycle:13"}) {
+            const Graph g = graph_of(spec);
+            const MatchingPolynomial p = exact_matching_polynomial(g);
+            const double m = g.num_edges(), nu = std::floor(g.num_vertices() / 2.0);
+            for (const auto& [t0, t1] : {std::pair{-3.0, 0.0}, std::pair{-1.0, 2.0}, std::pair{0.5, 1.5}}) {
+                const auto bound = [&](double, double re_max, double im) {
+                    return mean_dimers_complex_bound(m, nu, re_max, im);
+                };
+                for (unsigned k = 1; k <= 12; ++k) {
+                    const QuadratureRule rule = gauss_legendre(k, t0, t1);
+                    double q = 0;
+                    for (std::size_t i = 0; i < k; ++i)
+                        q += rule.weights[i] * p.mean_dimers(std::exp(rule.nodes[i]));
+                    const double error = std::abs(q - exact_integral(p, t0, t1));
+                    const double stated = gauss_legendre_error_bound(k, t0, t1, 3.14, bound);
+                    // 1e-12: the rounding of the double-precision reference, not of the bound.
+                    QVERIFY2(error <= stated + 1e-12,
+                             qPrintable(QString("%1 [%2, %3] K=%4: error %5 > bound %6")
+                                            .arg(spec)
+                                            .arg(t0)
+                                            .arg(t1)
+                                            .arg(k)
+                                            .arg(error)
+                                            .arg(stated)));
+                }
+            }
+            // The planned path: error within its bound, bound within the tolerance.
+            for (double lambda : {0.3, 1.0, 6.0}) {
+                const TiPath path = plan_ti_path(g, lambda, 1e-4);
+                QVERIFY(path.quadrature_bound <= 1e-4 && path.bottom_half_width <= 1e-4);
+                double q = 0;
+                for (std::size_t i = 0; i < path.weights.size(); ++i)
+                    q += path.weights[i] * p.mean_dimers(path.node_lambdas[i]);
+                const double error =
+                    std::abs(q - exact_integral(p, std::log(path.lambda_bottom), std::log(lambda)));
+                QVERIFY2(error <= path.quadrature_bound + 1e-12, qPrintable(QString("%1 at %2: %3 > %4")
+                                                                                .arg(spec)
+                                                                                .arg(lambda)
+                                                                                .arg(error)
+                                                                                .arg(path.quadrature_bound)));
+                QVERIFY(path.node_lambdas.size() == std::size_t(path.panels) * path.nodes_per_panel);
+            }
+        }
+    }
+
+    // The bracket holds at λ_0 values where it is wide as well as at the planned one.
+    void bottom_bracket_contains_the_exact_log_z() {
+        for (const char* spec : {"grid:4x4", "complete:8", "petersen", "path:9"}) {
+            const Graph g = graph_of(spec);
+            const MatchingPolynomial p = exact_matching_polynomial(g);
+            for (double tolerance : {1e-1, 1e-3, 1e-6}) {
+                const TiPath path = plan_ti_path(g, 50.0, tolerance);
+                const double exact = p.log_z(path.lambda_bottom);
+                QVERIFY(path.bottom_half_width <= tolerance * (1 + 1e-12));
+                QVERIFY2(std::abs(exact - path.log_z_bottom) <= path.bottom_half_width,
+                         qPrintable(QString("%1, tolerance %2: exact %3, bracket %4 ± %5")
+                                        .arg(spec)
+                                        .arg(tolerance)
+                                        .arg(exact)
+                                        .arg(path.log_z_bottom)
+                                        .arg(path.bottom_half_width)));
+            }
+        }
+    }
+
+    void best_mixing_minimises_the_mixed_variance() {
+        const double vx = 4.0, c = 1.5, vt = 1.0;
+        const double a = best_mixing(vx, c, vt);
+        QVERIFY(std::abs(a - (vt - c) / (vx + vt - 2 * c)) < 1e-15);
+        for (double d : {-0.1, 0.1}) QVERIFY(mixed_variance(a + d, vx, c, vt) > mixed_variance(a, vx, c, vt));
+        QCOMPARE(best_mixing(1.0, 1.0, 1.0), 0.5);  // identical series: any a, 1/2 by convention
+    }
+
+    // A replica's value is ln Z(λ_0)'s centre plus Σ_k w_k Ȳ_k: on a graph small enough for
+    // long runs, its error against the exact ln Z stays within 5 of its own batch-means σ.
+    void one_replica_agrees_with_the_exact_log_z() {
+        const Graph g = graph_of("grid:3x4");
+        const MatchingPolynomial p = exact_matching_polynomial(g);
+        const TiPath path = plan_ti_path(g, 2.0, 1e-4);
+        ReplicaControl control;
+        control.samples_per_stage = 4000;
+        control.spacing_updates = g.num_edges();
+        control.burn_in_updates = 5 * g.num_edges();
+        const ReplicaRun run = run_ti_control_variate(g, path, 11, control);
+        double variance = 0;
+        for (std::size_t k = 0; k < run.unit_variance.size(); ++k) variance += run.unit_variance[k] / 4000.0;
+        const double error = run.log_z - p.log_z(2.0);
+        QVERIFY2(std::abs(error) <= 5 * std::sqrt(variance) + 2e-4,
+                 qPrintable(QString("error %1, sigma %2").arg(error).arg(std::sqrt(variance))));
+        QCOMPARE(run.node_moments.size(), path.node_lambdas.size());
+    }
+
+    // 40 estimates with seeds 1..40 at ε = 0.1 on two graphs, each against the exact ln Z. The
+    // interval is built for 95% coverage: at most 5 misses (P(Bin(40, 0.05) >= 6) = 0.048) and
+    // the mean error within 3.5 of its standard error (0.0005 for normal errors).
+    void interval_covers_the_exact_log_z() {
+        for (const auto& [spec, lambda] : {std::pair{"grid:5x5", 1.0}, std::pair{"complete:9", 3.0}}) {
+            const Graph g = graph_of(spec);
+            const double exact = exact_matching_polynomial(g).log_z(lambda);
+            int covered = 0;
+            std::vector<double> errors;
+            for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+                ApproxOptions o;
+                o.lambda = lambda;
+                o.epsilon = 0.1;
+                o.seed = seed;
+                const ApproxResult r = estimate_log_z(g, o);
+                QCOMPARE(r.method, std::string("ti-control-variate"));
+                QVERIFY(r.half_width <= 0.1 + 1e-12);
+                QVERIFY(std::abs(r.half_width - r.statistical_half_width - r.quadrature_bound -
+                                 r.bottom_half_width) < 1e-12);
+                covered += (r.ci_lo <= exact && exact <= r.ci_hi) ? 1 : 0;
+                errors.push_back(r.log_z - exact);
+            }
+            double mean = 0, ss = 0;
+            for (double e : errors) mean += e / errors.size();
+            for (double e : errors) ss += (e - mean) * (e - mean);
+            const double se = std::sqrt(ss / (errors.size() - 1) / errors.size());
+            qInfo("%s at λ=%g: covered %d of 40, mean error %+.5f ± %.5f", spec, lambda, covered, mean, se);
+            QVERIFY2(covered >= 35, qPrintable(QString("%1: covered %2 of 40").arg(spec).arg(covered)));
+            QVERIFY2(std::abs(mean) <= 3.5 * se,
+                     qPrintable(QString("%1: %2 ± %3").arg(spec).arg(mean).arg(se)));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTiEstimator)
+#include "test_ti_estimator.moc"
