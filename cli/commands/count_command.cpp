@@ -44,6 +44,7 @@ struct CountOptions {
     std::string lambda_text = "1";
     bool exact = false;
     std::optional<double> epsilon;
+    std::optional<double> epsilon_per_vertex;  // δ: a half-width of δ n on ln Z
     double confidence = 0.95;
     std::uint64_t seed = 1;
     bool marginals = false;
@@ -227,11 +228,13 @@ int run_perfect_matching_count(const CountOptions& opt) {
 
 // Approximate branch (core/counting/approx): replica-based interval on ln Z, stopped at ε.
 int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
-    const double epsilon = *opt.epsilon;
     // ε is a half-width on ln Z: beyond 10 the interval spans a factor e^20 in Z, which is no
-    // estimate; reject it rather than print something meaningless.
-    if (!(epsilon > 0) || !(epsilon < 10) || !std::isfinite(epsilon))
+    // estimate; reject it rather than print something meaningless. Per vertex, δ = 0.1 is the same
+    // factor per vertex.
+    if (opt.epsilon && (!(*opt.epsilon > 0) || !(*opt.epsilon < 10) || !std::isfinite(*opt.epsilon)))
         throw InputError("--epsilon must be a number in (0, 10)");
+    if (opt.epsilon_per_vertex && (!(*opt.epsilon_per_vertex > 0) || !(*opt.epsilon_per_vertex < 0.1)))
+        throw InputError("--epsilon-per-vertex must be a number in (0, 0.1)");
     if (!(opt.confidence > 0 && opt.confidence < 1))
         throw InputError("--confidence must lie strictly between 0 and 1");
     if (opt.replicas < 2) throw InputError("--replicas must be at least 2");
@@ -239,6 +242,8 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     Graph g;
     validate_on_every_rank([&] { g = make_graph(opt.spec, BuildOptions{.with_layout = false}); });
     if (lead) print_graph_notices(g);
+    const double epsilon =
+        opt.epsilon ? *opt.epsilon : *opt.epsilon_per_vertex * std::max<double>(1, g.num_vertices());
     ApproxOptions ao;
     ao.lambda = lambda_q.get_d();
     ao.epsilon = epsilon;
@@ -313,6 +318,9 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     out["confidence"] = r.confidence;
     out["half_width"] = r.half_width;
     out["epsilon"] = epsilon;
+    // Both half-widths, on ln Z and on ln Z / n, whichever was asked for.
+    out["half_width_per_vertex"] = g.num_vertices() > 0 ? r.half_width / g.num_vertices() : 0.0;
+    out["epsilon_per_vertex"] = g.num_vertices() > 0 ? epsilon / g.num_vertices() : 0.0;
     out["backend"] = r.backend;
     out["stopping_rule"] = "stein-two-stage";
     out["replicas"] = r.replicas;
@@ -366,6 +374,8 @@ CommandAction add_count_command(CLI::App& app) {
         ->capture_default_str();
     sub->add_flag("--exact", opt->exact, "Exact matching polynomial and Z (frontier DP or closed form)");
     sub->add_option("--epsilon", opt->epsilon, "Estimate ln Z to this half-width of the confidence interval");
+    sub->add_option("--epsilon-per-vertex", opt->epsilon_per_vertex,
+                    "Estimate ln Z / n to this half-width (a half-width of this times n on ln Z)");
     sub->add_option("--confidence", opt->confidence, "Confidence level of the interval")
         ->capture_default_str();
     sub->add_option("--seed", opt->seed, "Random seed (estimates)")->capture_default_str();
@@ -399,14 +409,16 @@ CommandAction add_count_command(CLI::App& app) {
                 "--zeros and --zeros-svg need --exact (the zeros come from the exact polynomial)");
         if (!opt->zeros_svg.empty() && !opt->zeros_svg.ends_with(".svg"))
             throw InputError("--zeros-svg '" + opt->zeros_svg + "': expected a .svg file");
+        if (opt->epsilon && opt->epsilon_per_vertex)
+            throw InputError("give --epsilon or --epsilon-per-vertex, not both");
         if (is_infinite_lambda(parse_lambda_or_zero(opt->lambda_text))) {
-            if (!opt->exact || opt->epsilon)
+            if (!opt->exact || opt->epsilon || opt->epsilon_per_vertex)
                 throw InputError("--lambda inf counts perfect matchings exactly: use --exact");
             return run_perfect_matching_count(*opt);
         }
         const mpq_class lambda = parse_positive_rational(opt->lambda_text, "--lambda");
-        if (opt->epsilon) return run_approximate_count(*opt, lambda);
-        if (!opt->exact) throw InputError("count needs --exact or --epsilon E");
+        if (opt->epsilon || opt->epsilon_per_vertex) return run_approximate_count(*opt, lambda);
+        if (!opt->exact) throw InputError("count needs --exact, --epsilon E or --epsilon-per-vertex D");
         return run_exact_count(*opt, lambda);
     };
 }

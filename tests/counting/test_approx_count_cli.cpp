@@ -54,6 +54,25 @@ class TestApproxCountCli : public QObject {
                  qPrintable(QString("[%1, %2] vs %3").arg(lo).arg(hi).arg(exact)));
     }
 
+    // δ per vertex is a half-width of δ n on ln Z; both half-widths are reported. Giving both
+    // targets, or a δ that is no estimate, is one error line and exit 2.
+    void epsilon_per_vertex_sets_the_half_width_on_log_z_per_vertex() {
+        const CliResult r = run_cli({"count", "--graph", "grid:12x12", "--lambda", "1",
+                                     "--epsilon-per-vertex", "0.001", "--seed", "2", "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QVERIFY(std::abs(o["epsilon"].toDouble() - 0.144) < 1e-12);
+        QVERIFY(std::abs(o["epsilon_per_vertex"].toDouble() - 0.001) < 1e-15);
+        QVERIFY(o["half_width"].toDouble() <= 0.144);
+        QVERIFY(std::abs(o["half_width_per_vertex"].toDouble() - o["half_width"].toDouble() / 144) < 1e-15);
+        for (const QStringList& bad : {QStringList{"--epsilon", "0.1", "--epsilon-per-vertex", "0.001"},
+                                       QStringList{"--epsilon-per-vertex", "0.5"}}) {
+            const CliResult e = run_cli(QStringList{"count", "--graph", "grid:4x4"} + bad);
+            QCOMPARE(e.exit_code, 2);
+            QVERIFY2(e.err.startsWith("error: ") && e.err.count('\n') == 1, e.err.constData());
+        }
+    }
+
     void vertex_method_and_confidence_are_honoured() {
         const CliResult r = run_cli({"count", "--graph", "cycle:8", "--lambda", "2", "--epsilon", "0.2",
                                      "--confidence", "0.9", "--method", "vertex-rao-blackwell", "--json"});
