@@ -512,14 +512,20 @@ void PartitionPanel::start_estimate(double epsilon_value, double projected_updat
                 const QPointF point(static_cast<double>(r.updates) / 1e6, r.half_width);
                 task.post([this, job, point] { add_convergence_point(job, point); });
                 state = JobState::done;
-                text = QString("%1 ± %2  [%3, %4] at %5%, %6 replicas, %7 stages, %8 s")
+                // The control variate integrates over nodes, with the quadrature bound in the ±.
+                const QString path = r.node_lambdas.empty()
+                                         ? QString("%1 stages").arg(r.stages)
+                                         : QString("%1 integration nodes, quadrature bound %2")
+                                               .arg(r.stages)
+                                               .arg(r.quadrature_bound, 0, 'g', 2);
+                text = QString("%1 ± %2  [%3, %4] at %5%, %6 replicas, %7, %8 s")
                            .arg(r.log_z, 0, 'f', 6)
                            .arg(r.half_width, 0, 'f', 6)
                            .arg(r.ci_lo, 0, 'f', 6)
                            .arg(r.ci_hi, 0, 'f', 6)
                            .arg(r.confidence * 100, 0, 'f', 0)
                            .arg(r.replicas)
-                           .arg(r.stages)
+                           .arg(path)
                            .arg(r.seconds, 0, 'f', 1);
             } catch (const CountCancelled&) {
                 state = JobState::cancelled;
