@@ -1,7 +1,7 @@
 // ReplicaSharing (core/counting/approx/approx_count.hpp) without MPI: three threads stand in for
 // three processes, each running estimate_log_z on its share of every batch, with an all-gather
 // built from a barrier. The estimate, the interval and every replica value must equal the
-// one-process run bit for bit, for either method.
+// one-process run bit for bit, for every method.
 #include <QTest>
 #include <barrier>
 #include <thread>
@@ -47,6 +47,7 @@ class TestReplicaSharing : public QObject {
   private slots:
     void shared_replicas_equal_the_one_process_run_data() {
         QTest::addColumn<int>("method");
+        QTest::newRow("control variate") << int(ApproxMethod::ti_control_variate);
         QTest::newRow("paired product") << int(ApproxMethod::paired_product);
         QTest::newRow("vertex reduction") << int(ApproxMethod::vertex_reduction);
     }
@@ -80,6 +81,8 @@ class TestReplicaSharing : public QObject {
             QCOMPARE(r.replicas, alone.replicas);
             QCOMPARE(r.replica_log_z, alone.replica_log_z);
             QCOMPARE(r.updates, alone.updates);
+            QCOMPARE(r.node_mixing, alone.node_mixing);
+            QCOMPARE(r.node_mean_dimers, alone.node_mean_dimers);
         }
     }
 };
