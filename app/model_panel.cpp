@@ -24,6 +24,7 @@
 #include "graph/graph_spec.hpp"
 #include "sampling/start_state.hpp"
 #include "trimmed_spin_box.hpp"
+#include "util/gpu_absence_words.hpp"
 
 namespace dimerlab::app {
 
@@ -111,7 +112,10 @@ ModelPanel::ModelPanel(QWidget* parent) : QWidget(parent) {
         backend_box_->setItemText(2, QString("CUDA (%1)").arg(QString::fromStdString(cuda.device)));
         backend_note_->hide();
     } else {
-        backend_note_->setText("CUDA unavailable: " + QString::fromStdString(cuda.reason));
+        // Plain words on screen, the probe's own reason in the tooltip.
+        backend_note_->setText(QString("No GPU in use: %1, so the CPU backends run.")
+                                   .arg(QString::fromStdString(gpu_absence_in_plain_words(cuda.reason))));
+        backend_note_->setToolTip(QString::fromStdString(cuda.reason));
     }
     auto* backend_col = new QVBoxLayout;
     backend_col->setContentsMargins(0, 0, 0, 0);

@@ -12,6 +12,7 @@
 #include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/shader_resources.hpp"
 #include "model/matching_constants.hpp"
+#include "util/gpu_absence_words.hpp"
 
 namespace dimerlab::render {
 
@@ -55,7 +56,7 @@ const gpu::InteropStatus& interop_status() {
 
 QString EdgeStatePath::text() const {
     return interop ? QString("edge states: CUDA-GL interop")
-                   : QString("edge states: CPU upload (%1)").arg(reason);
+                   : QString("edge states: CPU upload (%1)").arg(words.isEmpty() ? reason : words);
 }
 
 SceneRenderer::SceneRenderer() {
@@ -114,15 +115,18 @@ void SceneRenderer::set_device_edge_states(DeviceEdgeStates source) {
 }
 
 EdgeStatePath SceneRenderer::edge_state_path() const {
-    if (interop_active_) return {true, {}};
+    if (interop_active_) return {true, {}, {}};
     const gpu::InteropStatus& status = interop_status();
-    if (!status.available)
-        return {false,
-                QString::fromStdString(status.reason.empty() ? "no usable CUDA device" : status.reason)};
+    if (!status.available) {
+        const std::string reason = status.reason.empty() ? "no usable CUDA device" : status.reason;
+        return {false, QString::fromStdString(reason),
+                QString("no GPU: %1").arg(QString::fromStdString(gpu_absence_in_plain_words(reason)))};
+    }
     if (!device_.available())
-        return {false, QString::fromStdString(device_.why_not.empty() ? "no device chain" : device_.why_not)};
-    if (!interop_failure_.isEmpty()) return {false, interop_failure_};
-    return {false, "not drawn yet"};
+        return {
+            false, QString::fromStdString(device_.why_not.empty() ? "no device chain" : device_.why_not), {}};
+    if (!interop_failure_.isEmpty()) return {false, interop_failure_, {}};
+    return {false, "not drawn yet", {}};
 }
 
 bool SceneRenderer::write_edge_states_on_device() {

@@ -53,6 +53,7 @@
 #include "series_chart.hpp"
 #include "session_path.hpp"
 #include "util/errors.hpp"
+#include "util/gpu_absence_words.hpp"
 #include "verification_panel.hpp"
 #include "verify/build_info.hpp"
 #include "verify/sha256.hpp"
@@ -870,8 +871,14 @@ class TestAppPanels : public QObject {
         QCOMPARE(panel.pending_session().backend, Backend::cuda);
         const CudaAvailability cuda = cuda_availability();
         QCOMPARE(panel.backend_note()->isVisible(), !cuda.available);
-        if (!cuda.available)
-            QVERIFY(panel.backend_note()->text().contains(QString::fromStdString(cuda.reason)));
+        if (!cuda.available) {
+            // Plain words on the panel (no CUDA error text); the probe's reason in the tooltip.
+            QVERIFY(panel.backend_note()->text().contains(
+                QString::fromStdString(dimerlab::gpu_absence_in_plain_words(cuda.reason))));
+            QVERIFY2(!panel.backend_note()->text().contains("CUDA"),
+                     qPrintable(panel.backend_note()->text()));
+            QCOMPARE(panel.backend_note()->toolTip(), QString::fromStdString(cuda.reason));
+        }
     }
     void memory_decision_thresholds() {
         const long double gib = 1024.0L * 1024.0L * 1024.0L;

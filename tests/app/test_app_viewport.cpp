@@ -12,6 +12,7 @@
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
 #include "model/matching.hpp"
+#include "util/gpu_absence_words.hpp"
 
 using namespace dimerlab;
 using namespace dimerlab::app;
@@ -137,8 +138,16 @@ class TestAppViewport : public QObject {
         } else {
             QVERIFY2(path.interop || !path.reason.isEmpty(), qPrintable(path.text()));
         }
+        // A class reads plain words, never CUDA's message; the message stays in path.reason.
         QCOMPARE(path.text(), path.interop ? QString("edge states: CUDA-GL interop")
-                                           : "edge states: CPU upload (" + path.reason + ")");
+                                           : "edge states: CPU upload (" +
+                                                 (path.words.isEmpty() ? path.reason : path.words) + ")");
+        if (!status.available) {
+            QCOMPARE(path.words,
+                     QString("no GPU: %1")
+                         .arg(QString::fromStdString(dimerlab::gpu_absence_in_plain_words(status.reason))));
+            QVERIFY2(!path.text().contains("CUDA"), qPrintable(path.text()));
+        }
 
         // The same matching through the CPU upload: no device source.
         Snapshot cpu = lab.snapshot();

@@ -5,6 +5,7 @@
 #include "dimerlab_gpu/device.hpp"
 #include "graph/graph.hpp"
 #include "util/errors.hpp"
+#include "util/gpu_absence_words.hpp"
 
 class TestGpuProbe : public QObject {
     Q_OBJECT
@@ -23,6 +24,26 @@ class TestGpuProbe : public QObject {
         } else {
             QVERIFY2(!info.reason.empty(), "an unavailable device must say why");
         }
+    }
+    // What the probe says in CUDA's words becomes plain words for the screen: the messages it can
+    // produce (cudaGetErrorString's, and the stub's), each to its own clause; the probe's reason
+    // on this machine to a clause without "CUDA" in it.
+    void absence_reasons_become_plain_words() {
+        using dimerlab::gpu_absence_in_plain_words;
+        QCOMPARE(gpu_absence_in_plain_words(
+                     "no usable CUDA device: CUDA driver version is insufficient for CUDA runtime version"),
+                 std::string("the NVIDIA driver here is older than this build needs"));
+        QCOMPARE(gpu_absence_in_plain_words("no usable CUDA device: no CUDA-capable device is detected"),
+                 std::string("no NVIDIA GPU was found"));
+        QCOMPARE(gpu_absence_in_plain_words("no CUDA device found"), std::string("no NVIDIA GPU was found"));
+        QCOMPARE(gpu_absence_in_plain_words(
+                     "this build has no CUDA support (nvcc was not found when it was configured)"),
+                 std::string("this build has no GPU support"));
+        QCOMPARE(gpu_absence_in_plain_words("cannot query CUDA device 0: unknown error"),
+                 std::string("the GPU cannot be used here"));
+        const dimerlab::gpu::DeviceInfo info = dimerlab::gpu::probe();
+        if (!info.available)
+            QVERIFY(gpu_absence_in_plain_words(info.reason).find("CUDA") == std::string::npos);
     }
     void device_entry_points_refuse_cleanly_without_a_device() {
         const dimerlab::gpu::DeviceInfo info = dimerlab::gpu::probe();

@@ -34,9 +34,10 @@ namespace dimerlab::render {
 // How draw() filled the edge-state buffer last time, and why not through interop when it did not.
 struct EdgeStatePath {
     bool interop = false;
-    QString reason;  // when !interop
-    // "edge states: CUDA-GL interop" or "edge states: CPU upload (reason)" (ASCII: the overlay's
-    // font has no dash).
+    QString reason;  // when !interop: the technical reason (the probe's, or why interop failed)
+    QString words;   // when the GPU is absent: the reason in plain words (util/gpu_absence_words.hpp)
+    // "edge states: CUDA-GL interop" or "edge states: CPU upload (words, or else reason)" (ASCII:
+    // the overlay's font has no dash).
     QString text() const;
 };
 
