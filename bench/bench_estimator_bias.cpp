@@ -11,7 +11,7 @@
 //
 // Usage: bench_estimator_bias [--seeds N] [--first-seed S] [--epsilon E] [--lambdas 1,4]
 //          [--graphs NAME,...] [--graph SPEC]... [--threads T] [--vertex | --method M] [--replicas R]
-//          [--second-target K] [--reference LOGZ] [--detail]
+//          [--second-target K] [--burn-in SWEEPS] [--reference LOGZ] [--detail]
 // --reference replaces the exact polynomial by a given ln Z (one graph, one λ), for graphs too
 // large to count exactly, such as torus:32x32 against the transfer-matrix value.
 // M is the estimator (default: the estimator's default, ti-control-variate; tpa-paired-product
@@ -102,6 +102,7 @@ int main(int argc, char** argv) {
     unsigned second_target = 0;
     std::vector<std::string> positional;
     bool detail = false;
+    double burn_in = dimerlab::ApproxOptions{}.burn_in_sweeps;
     double reference = std::nan("");  // --reference: ln Z from elsewhere, for graphs too large to count
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -131,6 +132,8 @@ int main(int argc, char** argv) {
             detail = true;
         } else if (a == "--vertex") {
             method = dimerlab::ApproxMethod::vertex_reduction;
+        } else if (a == "--burn-in") {
+            burn_in = std::atof(next().c_str());
         } else if (a == "--reference") {
             reference = std::atof(next().c_str());
         } else if (a == "--method") {
@@ -219,6 +222,7 @@ int main(int argc, char** argv) {
                     o.epsilon = epsilon;
                     o.seed = first + static_cast<std::uint64_t>(s);
                     o.method = method;
+                    o.burn_in_sweeps = burn_in;
                     o.replicas = replicas;
                     o.second_stage_target = second_target;
                     o.threads = 1;

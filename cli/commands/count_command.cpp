@@ -339,6 +339,7 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
         out["nodes"] = {{"lambda", r.node_lambdas},
                         {"weight", r.node_weights},
                         {"mixing", r.node_mixing},
+                        {"burn_in_sweeps", r.node_burn_in_sweeps},
                         {"mean_dimers", r.node_mean_dimers}};
     }
     out["stages"] = r.stages;

@@ -169,6 +169,7 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         ti ? static_cast<std::uint64_t>(std::ceil(200 / options.sample_spacing_sweeps)) : 0;
     std::vector<std::uint64_t> stage_samples(stages, std::max(options.pilot_samples, node_floor));
     std::vector<double> mixing;
+    std::vector<std::uint64_t> node_burn_in;  // TI: measured by the pilot
     const auto mean_samples = [&] {
         double total = 0;
         for (std::uint64_t s : stage_samples) total += double(s);
@@ -201,6 +202,7 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         control.samples_per_stage = samples;
         control.stage_samples = stage_samples;
         control.mixing = mixing;
+        control.node_burn_in = node_burn_in;
         control.spacing_updates = spacing;
         control.burn_in_updates = burn;
         control.cancel = &cancelled;
@@ -338,18 +340,30 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
             // Each node's mixing from the pilot's pooled moments, fixed before any measured sample,
             // and its variance at that mixing.
             mixing.assign(stages, 0.5);
+            std::vector<double> tau(stages, 1.0);
             for (std::size_t k = 0; k < stages; ++k) {
                 NodeMoments pooled;
                 for (const auto& node : pilot.moments) {
                     pooled.var_dimers += node[k].var_dimers / double(first_count);
                     pooled.covariance += node[k].covariance / double(first_count);
                     pooled.var_twin += node[k].var_twin / double(first_count);
+                    tau[k] = std::max(tau[k], node[k].tau_dimers);
                 }
                 mixing[k] = best_mixing(pooled.var_dimers, pooled.covariance, pooled.var_twin);
                 v[k] = path.weights[k] * path.weights[k] *
                        mixed_variance(mixing[k], pooled.var_dimers, pooled.covariance, pooled.var_twin);
             }
             result.node_mixing = mixing;
+            // A node starts from the last node's state, at a lower λ: its mean is biased by the
+            // relaxation until it forgets that start. Ten τ_int of |M| (the largest of the pilot's
+            // replicas, in samples) makes that transient e^-10 of itself; never less than the option.
+            node_burn_in.assign(stages, burn);
+            result.node_burn_in_sweeps.resize(stages);
+            for (std::size_t k = 0; k < stages; ++k) {
+                node_burn_in[k] = std::max<std::uint64_t>(
+                    burn, static_cast<std::uint64_t>(std::ceil(10 * tau[k] * double(spacing))));
+                result.node_burn_in_sweeps[k] = double(node_burn_in[k]) / m;
+            }
         }
         double root_sum = 0;
         for (double x : v) root_sum += std::sqrt(x);

@@ -21,6 +21,7 @@ struct NodeMoments {
     double var_dimers = 0;
     double covariance = 0;
     double var_twin = 0;
+    double tau_dimers = 1;  // τ_int of the |M| series, in samples: unit variance / plain variance
 };
 
 struct ReplicaRun {
@@ -48,6 +49,11 @@ struct ReplicaControl {
     std::span<const double> mixing;
     std::uint64_t spacing_updates = 1;  // between recorded samples
     std::uint64_t burn_in_updates = 1;  // after each change of λ (or graph)
+    // TI only: each node's burn-in, measured by the pilot (empty: burn_in_updates everywhere).
+    std::span<const std::uint64_t> node_burn_in;
+    std::uint64_t burn_in(std::size_t node) const {
+        return node < node_burn_in.size() ? node_burn_in[node] : burn_in_updates;
+    }
     const std::atomic<bool>* cancel = nullptr;
     std::atomic<std::uint64_t>* stages_done = nullptr;  // incremented after each stage, if set
     std::atomic<std::uint64_t>* updates_done = nullptr;

@@ -45,7 +45,7 @@ ReplicaRun run_ti_control_variate(const Graph& graph, const TiPath& path, std::u
     for (std::size_t k = 0; k < nodes; ++k) {
         const double lam = path.node_lambdas[k];
         if (k > 0) sampler->set_lambda(lam);
-        sampler->advance(control.burn_in_updates);
+        sampler->advance(control.burn_in(k));
         const double a = k < control.mixing.size() ? control.mixing[k] : 0.5;
         const std::uint64_t samples = control.samples(k);
         dimers.clear();
@@ -68,11 +68,15 @@ ReplicaRun run_ti_control_variate(const Graph& graph, const TiPath& path, std::u
         moments.var_dimers = batch_means_unit_variance(dimers);
         moments.var_twin = batch_means_unit_variance(twin);
         moments.covariance = (batch_means_unit_variance(sum) - moments.var_dimers - moments.var_twin) / 2;
+        double plain = 0;
+        for (double x : dimers) plain += (x - moments.mean_dimers) * (x - moments.mean_dimers);
+        plain /= double(std::max<std::size_t>(1, dimers.size() - 1));
+        moments.tau_dimers = plain > 0 ? std::max(1.0, moments.var_dimers / plain) : 1.0;
         out.log_z += path.weights[k] * mean_of(y);
         out.unit_variance[k] = path.weights[k] * path.weights[k] * batch_means_unit_variance(y);
         if (control.stages_done) control.stages_done->fetch_add(1, std::memory_order_relaxed);
         if (control.updates_done)
-            control.updates_done->fetch_add(control.burn_in_updates + samples * control.spacing_updates,
+            control.updates_done->fetch_add(control.burn_in(k) + samples * control.spacing_updates,
                                             std::memory_order_relaxed);
     }
     out.updates = sampler->time();
