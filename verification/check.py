@@ -174,27 +174,28 @@ def wp_goals(workdir, timeout_s, wp, repo):
 
 
 def apply_mutation(repo, spec):
-    """The text of a mutant header (mutation.py), with a banner; None when it does not apply, which
-    counts as a mutant not caught."""
+    """(base, text) of a mutant header (mutation.py), with a banner; None when it does not apply,
+    which counts as a mutant not caught."""
     result = mutation.mutant_text(repo, spec)
     if result is None:
         return None
     text, why = result
     base = next(l.partition(" ")[2].strip() for l in open(os.path.join(repo, spec), encoding="utf-8")
                 if l.startswith("base "))
-    return f"/* MUTANT of {base} ({why}): WP must fail a goal. */\n" + text
+    return base, f"/* MUTANT of {base} ({why}): WP must fail a goal. */\n" + text
 
 
 def wp_dir(repo, header, work, wp):
     """A work dir with the entry file and, for a mutant (a .mutation file applied to its base, the
-    production header), the mutated header at the header's repo path, which shadows the real one.
-    None when a mutation does not apply."""
+    production header or a body it includes), the mutated file at its base's repo path, which
+    shadows the real one. None when a mutation does not apply."""
     os.makedirs(work, exist_ok=True)
     if header.endswith(".mutation"):
-        text = apply_mutation(repo, header)
-        if text is None:
+        mutated = apply_mutation(repo, header)
+        if mutated is None:
             return None
-        target = os.path.join(work, wp["header"])
+        base, text = mutated
+        target = os.path.join(work, base)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "w", encoding="utf-8") as f:
             f.write(text)

@@ -252,12 +252,12 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     ao.method = parse_approx_method(opt.method);
     ao.replicas = opt.replicas;
     std::string notice;
-    ao.ensemble =
-        make_ensemble_factory(parse_backend(opt.backend), "count",
-                              ao.method == ApproxMethod::paired_product
-                                  ? ""
-                                  : "runs the paired product estimator only, not '" + opt.method + "'",
-                              notice);
+    ao.ensemble = make_ensemble_factory(
+        parse_backend(opt.backend), "count",
+        ao.method != ApproxMethod::vertex_reduction
+            ? ""
+            : "runs the ti-control-variate and paired-product estimators, not '" + opt.method + "'",
+        notice);
     if (!notice.empty() && lead) std::cerr << "notice: " << notice << "\n";
     // Each rank runs its share of every batch of replicas; all of them end with every value.
     ao.sharing = replica_sharing_over_ranks();

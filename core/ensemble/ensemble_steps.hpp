@@ -34,6 +34,22 @@ DIMERLAB_HD inline std::int64_t ensemble_chain_run(const Edge* edges, std::uint3
 DIMERLAB_HD inline void ensemble_add_dimers(std::uint32_t* dimers, std::uint64_t k, std::int64_t delta) {
     dl_ensemble_add_dimers(dimers, k, delta);
 }
+
+// F of chain k: its edges with both ends unmatched, each tested by the C body (claim EN-WP) on
+// chain k's block only. m < 2^32, so the count fits.
+DIMERLAB_HD inline std::uint32_t ensemble_free_edges(const Edge* edges, std::uint32_t num_edges,
+                                                     const std::uint32_t* mates, std::uint32_t n,
+                                                     std::uint64_t k) {
+    std::uint32_t free = 0;
+    for (std::uint32_t e = 0; e < num_edges; ++e)
+        free += dl_ensemble_edge_free(mates, k, n, edges[e].u, edges[e].v);
+    return free;
+}
+
+DIMERLAB_HD inline void ensemble_set_free_edges(std::uint32_t* free_edges, std::uint64_t k,
+                                                std::uint32_t count) {
+    dl_ensemble_set_free_edges(free_edges, k, count);
+}
 }  // namespace DL_CXX_VARIANT
 
 // Chain k of an ensemble runs on the tape of seed + k (the convention of

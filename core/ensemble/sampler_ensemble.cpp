@@ -42,6 +42,21 @@ std::uint64_t SamplerEnsemble::seed(std::size_t k) const {
     return ensemble_chain_seed(seed_, k);
 }
 
+void SamplerEnsemble::track_free_edges(bool on) {
+    track_free_edges_ = on;
+    free_edges_.clear();
+    if (!on) return;
+    free_edges_.resize(chains_);
+    for (std::size_t k = 0; k < chains_; ++k)
+        free_edges_[k] = ensemble_free_edges(graph_.edges().data(), graph_.num_edges(), mates_.data(),
+                                             graph_.num_vertices(), k);
+}
+
+std::uint32_t SamplerEnsemble::free_edges(std::size_t k) const {
+    if (!track_free_edges_) throw std::logic_error("the ensemble does not track free edges");
+    return free_edges_.at(k);
+}
+
 std::span<const std::uint32_t> SamplerEnsemble::mate(std::size_t k) const {
     if (k >= chains_) throw std::out_of_range("ensemble chain index");
     return {mates_.data() + k * graph_.num_vertices(), graph_.num_vertices()};
@@ -65,6 +80,9 @@ void CpuSamplerEnsemble::run_segment(std::uint64_t t_begin, std::uint64_t count,
                     return heat_bath_update(mate, u, v, tape_coin_occupied(w, threshold));
                 });
             dimers_[k] = static_cast<std::uint32_t>(static_cast<std::int64_t>(dimers_[k]) + delta);
+            if (track_free_edges_)
+                free_edges_[k] = ensemble_free_edges(graph_.edges().data(), graph_.num_edges(), mates_.data(),
+                                                     graph_.num_vertices(), k);
         }
     });
 }

@@ -49,6 +49,11 @@ class SamplerEnsemble {
     std::span<const std::uint32_t> mate(std::size_t k) const;
     std::uint32_t dimers(std::size_t k) const { return dimers_.at(k); }
     std::span<const std::uint32_t> all_dimers() const { return dimers_; }
+    // F of every chain (model/free_edges.hpp), kept current by every advance() from the call that
+    // turns it on: the CPU backend counts on its workers, the device one in the ensemble kernel.
+    void track_free_edges(bool on);
+    bool tracks_free_edges() const { return track_free_edges_; }
+    std::uint32_t free_edges(std::size_t k) const;  // std::logic_error unless tracked
 
   protected:
     // Applies updates [t_begin, t_begin + count) at constant λ to every chain.
@@ -62,6 +67,8 @@ class SamplerEnsemble {
     const std::size_t chains_;
     MateArray mates_;  // chain k at [k n, (k+1) n)
     std::vector<std::uint32_t> dimers_;
+    std::vector<std::uint32_t> free_edges_;  // empty unless tracked
+    bool track_free_edges_ = false;
 
   private:
     LambdaRecord record_;

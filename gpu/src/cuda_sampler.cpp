@@ -113,8 +113,8 @@ CudaSamplerEnsemble::CudaSamplerEnsemble(const Graph& graph, std::uint64_t seed,
 CudaSamplerEnsemble::~CudaSamplerEnsemble() = default;
 
 void CudaSamplerEnsemble::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {
-    device_->run(seed_, t_begin, count, heat_bath_threshold(lambda));
-    device_->download(mates_, dimers_);
+    device_->run(seed_, t_begin, count, heat_bath_threshold(lambda), track_free_edges_);
+    device_->download(mates_, dimers_, free_edges_);
 }
 
 std::unique_ptr<SamplerEnsemble> make_cuda_ensemble(const Graph& graph, std::size_t chains,

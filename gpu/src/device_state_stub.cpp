@@ -31,10 +31,11 @@ EnsembleDeviceState::EnsembleDeviceState(const Graph&, std::span<const std::uint
     throw InfeasibleError(probe().reason);
 }
 EnsembleDeviceState::~EnsembleDeviceState() = default;
-void EnsembleDeviceState::run(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t) {
+void EnsembleDeviceState::run(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, bool) {
     throw InfeasibleError(probe().reason);
 }
-void EnsembleDeviceState::download(std::span<std::uint32_t>, std::span<std::uint32_t>) const {
+void EnsembleDeviceState::download(std::span<std::uint32_t>, std::span<std::uint32_t>,
+                                   std::span<std::uint32_t>) const {
     throw InfeasibleError(probe().reason);
 }
 

@@ -83,14 +83,22 @@ class TestApproxCountCli : public QObject {
         QVERIFY(o["half_width"].toDouble() <= 0.2);
     }
 
-    // Every backend runs replica k on the same tape, so the estimate is the same bit for bit; cuda
-    // without a device is an error, auto falls back to cpu with one notice line.
+    // Every backend runs replica k on the same tape, so the estimate is the same bit for bit, for
+    // both estimators an ensemble runs (TI counts F on the ensemble's backend); cuda without a
+    // device is an error, auto falls back to cpu with one notice line.
+    void backends_give_the_same_estimate_data() {
+        QTest::addColumn<QString>("method");
+        QTest::newRow("ti-control-variate") << "ti-control-variate";
+        QTest::newRow("tpa-paired-product") << "tpa-paired-product";
+    }
     void backends_give_the_same_estimate() {
+        QFETCH(QString, method);
         const QStringList args{"count",  "--graph", "grid:5x5", "--epsilon", "0.2",
-                               "--seed", "5",       "--json",   "--method",  "paired-product"};
+                               "--seed", "5",       "--json",   "--method",  method};
         const CliResult cpu = run_cli(args + QStringList{"--backend", "cpu"});
         QCOMPARE(cpu.exit_code, 0);
         QVERIFY2(cpu.err.isEmpty(), cpu.err.constData());
+        QCOMPARE(cpu.json()["method"].toString(), method);
         const CliResult aut = run_cli(args + QStringList{"--backend", "auto"});
         QCOMPARE(aut.exit_code, 0);
         const CliResult cuda = run_cli(args + QStringList{"--backend", "cuda"});
@@ -106,11 +114,16 @@ class TestApproxCountCli : public QObject {
         }
         for (const char* key : {"log_z", "ci", "replicas", "first_stage_sd", "updates"})
             QVERIFY2(aut.json()[key] == cpu.json()[key], key);
-        // The TI estimator runs its replicas on CPU threads only: asking for a device is refused.
-        const CliResult ti_cuda =
-            run_cli({"count", "--graph", "grid:5x5", "--epsilon", "0.2", "--backend", "cuda", "--json"});
-        QCOMPARE(ti_cuda.exit_code, 2);
-        QVERIFY2(ti_cuda.err.contains("runs the paired product estimator only"), ti_cuda.err.constData());
+    }
+
+    // The vertex estimator has no ensemble form: asking for a device is refused, with the methods
+    // that have one named.
+    void vertex_method_refuses_a_device_backend() {
+        const CliResult r = run_cli({"count", "--graph", "grid:5x5", "--epsilon", "0.2", "--method",
+                                     "vertex-rao-blackwell", "--backend", "cuda", "--json"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("runs the ti-control-variate and paired-product estimators"),
+                 r.err.constData());
     }
 
     void progress_flag_writes_progress_lines_to_stderr() {

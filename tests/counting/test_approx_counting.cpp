@@ -411,12 +411,19 @@ class TestApproxCounting : public QObject {
     }
 
     // Ensemble mode only schedules the replicas differently: chain k of the batch's ensemble runs
-    // the tape replica k runs on its own thread, so every value is equal bit for bit.
+    // the tape replica k runs on its own thread, so every value is equal bit for bit. TI's F
+    // comes from the ensemble's own count (the one the device kernel runs).
+    void ensemble_backend_gives_the_same_estimate_bit_for_bit_data() {
+        QTest::addColumn<int>("method");
+        QTest::newRow("ti-control-variate") << int(ApproxMethod::ti_control_variate);
+        QTest::newRow("paired-product") << int(ApproxMethod::paired_product);
+    }
     void ensemble_backend_gives_the_same_estimate_bit_for_bit() {
+        QFETCH(int, method);
         for (const char* spec : {"grid:5x5", "complete:9"}) {
             const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
             ApproxOptions o;
-            o.method = ApproxMethod::paired_product;
+            o.method = ApproxMethod(method);
             o.epsilon = 0.2;
             o.seed = 7;
             const ApproxResult threads = estimate_log_z(g, o);
@@ -429,6 +436,8 @@ class TestApproxCounting : public QObject {
             QCOMPARE(ensemble.first_stage_sd, threads.first_stage_sd);
             QCOMPARE(ensemble.stage_samples, threads.stage_samples);
             QCOMPARE(ensemble.updates, threads.updates);
+            QCOMPARE(ensemble.node_mixing, threads.node_mixing);
+            QCOMPARE(ensemble.node_mean_dimers, threads.node_mean_dimers);
             QVERIFY(ensemble.notice.empty());
             // A backend that cannot run here (a device factory without a device) falls back.
             o.ensemble = [](const Graph&, std::uint64_t, LambdaRecord,

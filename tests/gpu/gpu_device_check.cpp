@@ -30,6 +30,7 @@
 #include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/edge_state.hpp"
+#include "model/free_edges.hpp"
 #include "model/update_tape.hpp"
 #include "parallel/depth_oracle.hpp"
 #include "sampling/face_class_sampler.hpp"
@@ -289,6 +290,11 @@ int check_cuda_ensemble() {
             CpuSamplerEnsemble cpu(g, seed, record, starts, 4);
             gpu::CudaSamplerEnsemble dev(g, seed, record, starts);
             auto ref = make_cpu_sampler(g, Dynamics::glauber, seed + chains - 1, record, starts[chains - 1]);
+            // F counted on the device (and on the CPU workers) against the host count of the
+            // mirror; K = 1 runs the kernel without the count.
+            const bool count_free = chains != 1;
+            cpu.track_free_edges(count_free);
+            dev.track_free_edges(count_free);
             for (std::uint64_t count : {2 * m + 5, m / 2 + 1, 3 * m}) {
                 ++checks;
                 if (count == m / 2 + 1) {
@@ -306,6 +312,9 @@ int check_cuda_ensemble() {
                            std::equal(dev.mate(k).begin(), dev.mate(k).end(), cpu.mate(k).begin(),
                                       cpu.mate(k).end()) &&
                            dev.dimers(k) == cpu.dimers(k);
+                    if (count_free)
+                        same = same && dev.free_edges(k) == free_edge_count(g, dev.mate(k)) &&
+                               cpu.free_edges(k) == free_edge_count(g, cpu.mate(k));
                 }
                 if (!same) {
                     ++failures;

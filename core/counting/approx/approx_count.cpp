@@ -63,8 +63,8 @@ void check_options(const ApproxOptions& o) {
         throw InputError("confidence must lie strictly between 0 and 1");
     if (o.replicas < 2) throw InputError("at least two replicas are needed for an interval");
     if (o.pilot_samples < 2) throw InputError("the pilot needs at least two samples per stage");
-    if (o.ensemble && o.method != ApproxMethod::paired_product)
-        throw InputError("ensembles run the paired product estimator only, not " +
+    if (o.ensemble && o.method == ApproxMethod::vertex_reduction)
+        throw InputError("ensembles run the ti-control-variate and paired-product estimators, not " +
                          std::string(approx_method_name(o.method)));
     if (!(o.sample_spacing_sweeps > 0) || !(o.burn_in_sweeps >= 0))
         throw InputError("sample spacing must be positive and burn-in non-negative");
@@ -214,9 +214,9 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
         std::unique_ptr<SamplerEnsemble> ensemble;
         if (ensemble_factory) {
             try {
-                ensemble =
-                    ensemble_factory(graph, base, LambdaRecord(schedule.lambdas.front()),
-                                     std::vector<MateArray>(count, MateArray(graph.num_vertices(), kNoMate)));
+                ensemble = ensemble_factory(
+                    graph, base, LambdaRecord(ti ? path.node_lambdas.front() : schedule.lambdas.front()),
+                    std::vector<MateArray>(count, MateArray(graph.num_vertices(), kNoMate)));
                 result.backend = "ensemble-" + std::string(ensemble->backend_name());
             } catch (const InfeasibleError& e) {
                 result.notice =
@@ -243,12 +243,15 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
             }
         };
         const auto ensemble_worker = [&] {
-            std::vector<ReplicaRun> runs = run_paired_product_ensemble(graph, schedule, *ensemble, control);
+            std::vector<ReplicaRun> runs =
+                ti ? run_ti_control_variate_ensemble(graph, path, *ensemble, control)
+                   : run_paired_product_ensemble(graph, schedule, *ensemble, control);
             for (std::size_t r = 0; r < count; ++r) {
                 out.values[r] = runs[r].log_z;
                 used[r] = runs[r].updates;
                 out.unit_variance[r] = std::move(runs[r].unit_variance);
                 out.terms[r] = std::move(runs[r].terms);
+                out.moments[r] = std::move(runs[r].node_moments);
             }
         };
         const unsigned threads =

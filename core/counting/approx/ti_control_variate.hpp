@@ -3,9 +3,11 @@
 // (docs/algorithms.md §5.6).
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "counting/approx/paired_product.hpp"
 #include "counting/approx/ti_path.hpp"
+#include "ensemble/sampler_ensemble.hpp"
 #include "graph/graph.hpp"
 
 namespace dimerlab {
@@ -18,6 +20,13 @@ namespace dimerlab {
 // Throws CountCancelled.
 ReplicaRun run_ti_control_variate(const Graph& graph, const TiPath& path, std::uint64_t seed,
                                   const ReplicaControl& control);
+
+// The same replicas, one per chain of an ensemble (fresh: update 0, λ = the first node's, empty
+// starts), advanced together and F counted by the ensemble's backend (on the device for CUDA):
+// chain k of an ensemble seeded s equals run_ti_control_variate with seed s + k bit for bit.
+std::vector<ReplicaRun> run_ti_control_variate_ensemble(const Graph& graph, const TiPath& path,
+                                                        SamplerEnsemble& ensemble,
+                                                        const ReplicaControl& control);
 
 // The a minimising Var(a X + (1 - a) T) for unit variances var_x, var_t and covariance cov
 // (1/2 when the two are indistinguishable), clamped to [-1, 2].

@@ -58,9 +58,13 @@ class EnsembleDeviceState {
     EnsembleDeviceState& operator=(const EnsembleDeviceState&) = delete;
 
     // Updates [t_begin, t_begin + count) of every chain; chain k uses ensemble_chain_seed(seed, k).
-    void run(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold);
-    // Copies every chain's matching and dimer count back; waits for the device.
-    void download(std::span<std::uint32_t> mates, std::span<std::uint32_t> dimers) const;
+    // With count_free_edges, each chain's thread then counts its free edges (F) on the device.
+    void run(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold,
+             bool count_free_edges = false);
+    // Copies every chain's matching and dimer count back, and the free-edge counts of the last
+    // run when `free_edges` is not empty; waits for the device.
+    void download(std::span<std::uint32_t> mates, std::span<std::uint32_t> dimers,
+                  std::span<std::uint32_t> free_edges = {}) const;
 
   private:
     struct Impl;
