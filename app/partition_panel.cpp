@@ -248,6 +248,7 @@ void PartitionPanel::set_problem(const std::string& spec, double lambda) {
     estimate_state_ = JobState::idle;
     exact_log_z_.reset();
     estimate_log_z_.reset();
+    estimate_nodes_.clear();
     vertices_ = 0;
     problem_label_->setText(
         QString("%1 at λ = %2").arg(QString::fromStdString(spec_)).arg(lambda_display_text(lambda_)));
@@ -459,6 +460,8 @@ void PartitionPanel::start_estimate(double epsilon_value, double projected_updat
         std::uint64_t n = 0;
         QString text;
         JobState state = JobState::failed;
+        std::vector<EstimatedPoint> nodes;
+        std::optional<Plot> density;
     };
     estimate_tasks_.run(
         this,
@@ -469,6 +472,8 @@ void PartitionPanel::start_estimate(double epsilon_value, double projected_updat
             std::uint64_t n = 0;
             QString text;
             JobState state = JobState::failed;
+            std::vector<EstimatedPoint> nodes;
+            std::optional<Plot> density;
             try {
                 const Graph g = build_for_counting(spec);
                 n = g.num_vertices();
@@ -512,6 +517,15 @@ void PartitionPanel::start_estimate(double epsilon_value, double projected_updat
                 const QPointF point(static_cast<double>(r.updates) / 1e6, r.half_width);
                 task.post([this, job, point] { add_convergence_point(job, point); });
                 state = JobState::done;
+                // The node means are E|M| along the path: the covered fraction from λ_0 to λ at no
+                // extra cost, drawn against the lattice limit over the same range.
+                if (r.node_lambdas.size() >= 1 && r.node_lambdas.front() < lambda) {
+                    nodes = covered_fraction_at_nodes(n, r.node_lambdas, r.node_mean_dimers,
+                                                      r.node_mean_dimers_error);
+                    density = covered_fraction_plot(
+                        g.spec(), n, nullptr, limit_lattice_of(g),
+                        geometric_lambda_grid(r.node_lambdas.front(), lambda, kCurvePoints), {}, nodes);
+                }
                 // The control variate integrates over nodes, with the quadrature bound in the ±.
                 const QString path = r.node_lambdas.empty()
                                          ? QString("%1 stages").arg(r.stages)
@@ -533,10 +547,11 @@ void PartitionPanel::start_estimate(double epsilon_value, double projected_updat
             } catch (const std::exception& e) {
                 text = QString("failed: %1").arg(without_cli_flags(QString::fromUtf8(e.what())));
             }
-            return EstimateOutcome{log_z, half_width, n, text, state};
+            return EstimateOutcome{log_z, half_width, n, text, state, std::move(nodes), std::move(density)};
         },
         [this, job](EstimateOutcome out) {
-            finish_estimate(job, out.log_z, out.half_width, out.n, out.text, out.state);
+            finish_estimate(job, out.log_z, out.half_width, out.n, out.text, out.state, std::move(out.nodes),
+                            std::move(out.density));
         });
 }
 
@@ -547,9 +562,13 @@ void PartitionPanel::update_progress(std::uint64_t job, int permille, const QStr
 }
 
 void PartitionPanel::finish_estimate(std::uint64_t job, std::optional<double> log_z, double half_width,
-                                     std::uint64_t n, const QString& text, JobState state) {
+                                     std::uint64_t n, const QString& text, JobState state,
+                                     std::vector<EstimatedPoint> nodes, std::optional<Plot> density) {
     if (job != job_) return;
     estimate_state_ = state;
+    if (state == JobState::done) estimate_nodes_ = std::move(nodes);
+    // Running curves draw their own figure, with these nodes among its points.
+    if (density && !curves_running_) density_view_->set_plot(*density);
     estimate_log_z_ = log_z;
     estimate_half_width_ = half_width;
     if (n) vertices_ = n;
@@ -680,9 +699,13 @@ void PartitionPanel::compute_curves() {
     struct Estimates {
         std::vector<EstimatedPoint> covered, tau;
     };
+    // The last estimate's nodes inside the figure's λ range are drawn with the curves.
+    std::vector<EstimatedPoint> path_nodes;
+    for (const EstimatedPoint& q : estimate_nodes_)
+        if (q.lambda >= kCurveLambdaLo && q.lambda <= kCurveLambdaHi) path_nodes.push_back(q);
     curve_tasks_.run(
         this,
-        [this, job, spec = spec_](const TaskContext& task) {
+        [this, job, spec = spec_, path_nodes](const TaskContext& task) {
             try {
                 const Graph g = build_for_counting(spec);
                 ExactOptions options;
@@ -719,8 +742,8 @@ void PartitionPanel::compute_curves() {
                     geometric_lambda_grid(kCurveLambdaLo, kCurveLambdaHi, kCurvePoints);
                 const std::string name = g.spec();
                 const double n = g.num_vertices();
-                const Plot exact_density =
-                    covered_fraction_plot(name, g.num_vertices(), p ? &*p : nullptr, limit, grid, {});
+                const Plot exact_density = covered_fraction_plot(name, g.num_vertices(), p ? &*p : nullptr,
+                                                                 limit, grid, {}, path_nodes);
                 task.post([this, job, e, exact_density] {
                     if (job != job_) return;
                     zeros_label_->setText(e.text);
@@ -749,7 +772,7 @@ void PartitionPanel::compute_curves() {
                     if (std::isfinite(point.dimers.tau.tau))
                         est.tau.push_back({lambda, point.dimers.tau.tau, point.dimers.tau.standard_error});
                     const Plot density = covered_fraction_plot(name, g.num_vertices(), p ? &*p : nullptr,
-                                                               limit, grid, est.covered);
+                                                               limit, grid, est.covered, path_nodes);
                     const Plot tau = tau_plot(name, est.tau);
                     task.post([this, job, density, tau] {
                         if (job != job_) return;

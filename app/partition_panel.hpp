@@ -17,7 +17,9 @@
 // "Curves" draws the lecture figures off the GUI thread: the Heilmann–Lieb zeros of Z(G, λ), the
 // covered fraction 2E|M|/n against λ (exact from the polynomial when feasible, else estimated by
 // short chains with error bars) with the lattice limit of the graph's family, and τ_int against λ
-// (estimated); each exportable as SVG. Pressing it again while it runs stops it.
+// (estimated); each exportable as SVG. Pressing it again while it runs stops it. A finished TI
+// estimate draws the covered fraction at its integration nodes (its node means, measured anyway)
+// into the same figure, and Curves keeps those points among its own.
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -30,6 +32,7 @@
 #include <utility>
 
 #include "background_tasks.hpp"
+#include "export/lecture_plots.hpp"
 
 class QDoubleSpinBox;
 class QWidget;
@@ -126,7 +129,8 @@ class PartitionPanel : public QWidget {
     void finish_exact(std::uint64_t job, std::optional<double> log_z, std::uint64_t n, const QString& text,
                       bool infeasible);
     void finish_estimate(std::uint64_t job, std::optional<double> log_z, double half_width, std::uint64_t n,
-                         const QString& text, JobState state);
+                         const QString& text, JobState state, std::vector<EstimatedPoint> nodes = {},
+                         std::optional<Plot> density = std::nullopt);
     void update_progress(std::uint64_t job, int permille, const QString& text);
     void add_convergence_point(std::uint64_t job, QPointF point);
     void record_per_site(double log_z, std::uint64_t n);
@@ -148,6 +152,8 @@ class PartitionPanel : public QWidget {
     std::optional<double> exact_log_z_;
     std::optional<double> estimate_log_z_;
     double estimate_half_width_ = 0;
+    // The last estimate's covered fraction at its integration nodes (TI only).
+    std::vector<EstimatedPoint> estimate_nodes_;
 
     QLabel* problem_label_ = nullptr;
     QLabel* exact_label_ = nullptr;

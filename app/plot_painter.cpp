@@ -101,6 +101,11 @@ void paint_plot(QPainter& p, const Plot& plot, const PlotLayout& l) {
         for (std::size_t i = 0; i < s.x.size(); ++i)
             line.append(QPointF(l.to_px_x(s.x[i]), l.to_px_y(s.y[i])));
         p.drawPolyline(line);
+        if (s.markers) {
+            p.setBrush(qcolour(s.colour));
+            for (const QPointF& q : line) p.drawEllipse(q, f * 0.18, f * 0.18);
+            p.setBrush(Qt::NoBrush);
+        }
     }
     p.restore();
 

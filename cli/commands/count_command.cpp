@@ -336,11 +336,9 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
         out["statistical_half_width"] = r.statistical_half_width;
         out["quadrature_bound"] = r.quadrature_bound;
         out["bottom"] = {{"lambda", r.lambda_bottom}, {"half_width", r.bottom_half_width}};
-        out["nodes"] = {{"lambda", r.node_lambdas},
-                        {"weight", r.node_weights},
-                        {"mixing", r.node_mixing},
-                        {"burn_in_sweeps", r.node_burn_in_sweeps},
-                        {"mean_dimers", r.node_mean_dimers}};
+        out["nodes"] = {{"lambda", r.node_lambdas},          {"weight", r.node_weights},
+                        {"mixing", r.node_mixing},           {"burn_in_sweeps", r.node_burn_in_sweeps},
+                        {"mean_dimers", r.node_mean_dimers}, {"mean_dimers_error", r.node_mean_dimers_error}};
     }
     out["stages"] = r.stages;
     out["samples_per_stage"] = r.samples_per_stage;

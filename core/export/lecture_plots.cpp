@@ -15,6 +15,7 @@ void add_estimated(Plot& plot, const std::vector<EstimatedPoint>& points, const 
                    Rgb colour) {
     if (points.empty()) return;
     PlotSeries line{label, {}, {}, colour};
+    line.markers = true;
     for (const EstimatedPoint& p : points) {
         const double x = std::log10(p.lambda);
         line.x.push_back(x);
@@ -38,13 +39,15 @@ std::vector<double> geometric_lambda_grid(double lo, double hi, int points) {
 
 Plot covered_fraction_plot(const std::string& graph, std::uint64_t vertices, const MatchingPolynomial* exact,
                            std::optional<LimitLattice> limit, const std::vector<double>& grid,
-                           const std::vector<EstimatedPoint>& estimated) {
+                           const std::vector<EstimatedPoint>& estimated,
+                           const std::vector<EstimatedPoint>& path_nodes) {
     Plot plot;
     plot.title = "Covered fraction 2E|M|/n of " + graph;
     plot.x_label = "log10 lambda";
     plot.y_label = "covered fraction 2E|M| / n";
     const double n = static_cast<double>(std::max<std::uint64_t>(vertices, 1));
     add_estimated(plot, estimated, "estimate", kPlotPalette[1]);
+    add_estimated(plot, path_nodes, "ln Z estimate's nodes", kPlotPalette[2]);
     if (exact) {
         PlotSeries s{"exact", {}, {}, kPlotPalette[0]};
         for (double lambda : grid) {
@@ -62,6 +65,19 @@ Plot covered_fraction_plot(const std::string& graph, std::uint64_t vertices, con
         plot.series.push_back(std::move(s));
     }
     return plot;
+}
+
+std::vector<EstimatedPoint> covered_fraction_at_nodes(std::uint64_t vertices,
+                                                      const std::vector<double>& lambdas,
+                                                      const std::vector<double>& mean_dimers,
+                                                      const std::vector<double>& mean_dimers_error) {
+    const double n = static_cast<double>(std::max<std::uint64_t>(vertices, 1));
+    std::vector<EstimatedPoint> points;
+    for (std::size_t k = 0; k < lambdas.size() && k < mean_dimers.size(); ++k) {
+        const double error = k < mean_dimers_error.size() ? mean_dimers_error[k] : 0.0;
+        points.push_back({lambdas[k], 2 * mean_dimers[k] / n, 2 * error / n});
+    }
+    return points;
 }
 
 Plot tau_plot(const std::string& graph, const std::vector<EstimatedPoint>& tau) {

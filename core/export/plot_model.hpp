@@ -13,7 +13,8 @@ struct PlotSeries {
     std::string label;
     std::vector<double> x, y;  // equal lengths, finite
     Rgb colour;
-    bool dashed = false;  // a limit or model curve, drawn (and shown in the legend) dashed
+    bool dashed = false;   // a limit or model curve, drawn (and shown in the legend) dashed
+    bool markers = false;  // measured points: a dot at each, so a reader sees where they were taken
 };
 
 struct PlotReference {  // y = value across the whole plot, dashed

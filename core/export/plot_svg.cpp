@@ -97,6 +97,11 @@ std::string plot_svg(const Plot& plot, int width, int height) {
             out += px(l.to_px_x(s.x[i])) + "," + px(l.to_px_y(s.y[i]));
         }
         out += "\"><title>" + xml_escape(s.label) + "</title></polyline>\n";
+        if (s.markers)
+            for (std::size_t i = 0; i < s.x.size(); ++i)
+                out += "<circle class=\"marker\" cx=\"" + px(l.to_px_x(s.x[i])) + "\" cy=\"" +
+                       px(l.to_px_y(s.y[i])) + "\" r=\"" + px(f * 0.18) + "\" fill=\"" + colour(s.colour) +
+                       "\"/>\n";
     }
     out += "</g>\n";
 

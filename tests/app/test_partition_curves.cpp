@@ -1,7 +1,8 @@
 // The Partition panel's long-estimate warning (rates injected: the warning shows above
 // kLongEstimateSeconds and not below; "Use ε = …" runs at the larger ε; Cancel ends it), and its
 // lecture curves (the zeros drawn are the polynomial's, the exact covered fraction and the
-// lattice limit are there, SVG export writes a file or says why not).
+// lattice limit are there, SVG export writes a file or says why not), and the density a TI
+// estimate draws at its integration nodes.
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
@@ -113,6 +114,57 @@ class TestPartitionCurves : public QObject {
         QCOMPARE(bars, 9);
         for (std::size_t i = 1; i < estimate->y.size(); ++i) QVERIFY(estimate->y[i] > estimate->y[i - 1]);
         QVERIFY(estimate->y.front() > 0 && estimate->y.back() < 1);
+    }
+
+    // A TI estimate's node means are E|M| along its path: the panel draws 2E|M|/n at the nodes
+    // with no extra run, each within 4 error bars (standard errors) of the exact polynomial's
+    // value (false alarm about 1e-3 over the nodes), increasing in λ; Curves keeps the nodes
+    // inside its λ range among its points.
+    void estimate_draws_the_density_at_its_nodes() {
+        PartitionPanel panel;
+        panel.set_problem("grid:6x6", 2.0);
+        panel.set_epsilon(0.1);
+        panel.set_update_rate(1e12);
+        QSignalSpy finished(&panel, &PartitionPanel::estimate_finished);
+        panel.compute_estimate();
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(panel.estimate_state(), PartitionPanel::JobState::done);
+        const MatchingPolynomial p =
+            exact_matching_polynomial(make_graph("grid:6x6", {.with_layout = false}));
+        const auto nodes_of = [](const Plot& plot) -> const PlotSeries* {
+            for (const PlotSeries& s : plot.series)
+                if (s.label == "ln Z estimate's nodes") return &s;
+            return nullptr;
+        };
+        QVERIFY(panel.density_view()->has_plot());
+        const PlotSeries* nodes = nodes_of(panel.density_view()->plot());
+        QVERIFY(nodes);
+        QVERIFY(nodes->x.size() >= 2);
+        QVERIFY(std::abs(std::pow(10.0, nodes->x.back()) / 2.0 - 1) < 0.5);  // the top node is below λ
+        // Each node's error bar is the unlabelled two-point series at its x.
+        for (std::size_t k = 0; k < nodes->x.size(); ++k) {
+            const double lambda = std::pow(10.0, nodes->x[k]);
+            const double exact = 2 * p.mean_dimers(lambda) / 36;
+            double bar = 0;
+            for (const PlotSeries& s : panel.density_view()->plot().series)
+                if (s.label.empty() && s.x.size() == 2 && s.x[0] == nodes->x[k]) bar = (s.y[1] - s.y[0]) / 2;
+            QVERIFY2(bar > 0, qPrintable(QString("node %1 has no error bar").arg(k)));
+            QVERIFY2(std::abs(nodes->y[k] - exact) <= 4 * bar,
+                     qPrintable(QString("node %1 at λ = %2: %3, exact %4, bar %5")
+                                    .arg(k)
+                                    .arg(lambda)
+                                    .arg(nodes->y[k])
+                                    .arg(exact)
+                                    .arg(bar)));
+            if (k > 0) QVERIFY(nodes->y[k] > nodes->y[k - 1]);
+        }
+        std::size_t in_range = 0;
+        for (double x : nodes->x) in_range += std::pow(10.0, x) >= 0.05 ? 1 : 0;
+        QSignalSpy done(&panel, &PartitionPanel::curves_finished);
+        panel.compute_curves();
+        QVERIFY(done.wait(120000));
+        const PlotSeries* kept = nodes_of(panel.density_view()->plot());
+        QCOMPARE(kept ? kept->x.size() : std::size_t{0}, in_range);
     }
 
     void duration_text_reads_well() {

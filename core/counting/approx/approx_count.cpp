@@ -459,12 +459,22 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     result.ci_lo = ci.mean - result.half_width;
     result.ci_hi = ci.mean + result.half_width;
     if (ti) {
+        // Each replica's Ȳ_k is independent of the others': their spread over √R is the error.
+        const double replicas = double(second.moments.size());
         result.node_mean_dimers.assign(stages, 0.0);
+        result.node_mean_dimers_error.assign(stages, 0.0);
         for (std::size_t k = 0; k < stages; ++k) {
-            for (const auto& node : second.moments)
-                result.node_mean_dimers[k] +=
-                    mixing[k] * node[k].mean_dimers + (1 - mixing[k]) * node[k].mean_twin;
-            result.node_mean_dimers[k] /= double(second.moments.size());
+            double sum = 0, squares = 0;
+            for (const auto& node : second.moments) {
+                const double y = mixing[k] * node[k].mean_dimers + (1 - mixing[k]) * node[k].mean_twin;
+                sum += y;
+                squares += y * y;
+            }
+            const double mean = sum / replicas;
+            result.node_mean_dimers[k] = mean;
+            if (replicas > 1)
+                result.node_mean_dimers_error[k] =
+                    std::sqrt(std::max(0.0, squares - replicas * mean * mean) / (replicas - 1) / replicas);
         }
     }
     result.replica_mean_log_z = pooled.replica_mean;

@@ -124,9 +124,10 @@ struct ApproxResult {
     double bottom_half_width = 0;
     std::vector<double> node_lambdas;
     std::vector<double> node_weights;
-    std::vector<double> node_mixing;          // a_k, fixed by the pilot
-    std::vector<double> node_burn_in_sweeps;  // each node's burn-in, measured by the pilot
-    std::vector<double> node_mean_dimers;     // E|M| at the nodes: the second stage's mean of Y
+    std::vector<double> node_mixing;             // a_k, fixed by the pilot
+    std::vector<double> node_burn_in_sweeps;     // each node's burn-in, measured by the pilot
+    std::vector<double> node_mean_dimers;        // E|M| at the nodes: the second stage's mean of Y
+    std::vector<double> node_mean_dimers_error;  // its standard error over the second stage's replicas
 };
 
 // Learns the schedule (paired product), runs a pilot batch of `replicas` independent estimates
