@@ -12,6 +12,7 @@
 #include <exception>
 #include <limits>
 #include <numeric>
+#include <tuple>
 
 #include "counting/exact/matching_polynomial.hpp"
 #include "diagnostics/autocorrelation.hpp"
@@ -146,8 +147,10 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent) {
 
 DiagnosticsPanel::~DiagnosticsPanel() = default;
 
-void DiagnosticsPanel::reset(std::shared_ptr<const Graph> graph) {
+void DiagnosticsPanel::reset(std::shared_ptr<const Graph> graph, Dynamics dynamics) {
     graph_ = std::move(graph);
+    dynamics_ = dynamics;
+    graph_kind_ = graph_kind(*graph_);
     ++graph_job_;
     ++measure_job_;
     polynomial_.reset();
@@ -159,11 +162,11 @@ void DiagnosticsPanel::reset(std::shared_ptr<const Graph> graph) {
         lattice_ = family == "grid" || family == "torus";
     } catch (const std::exception&) {
     }
-    imbalance_chart_->setVisible(!graph_->edge_axes().empty());
     restart_series();
     rhat_label_->setText("needs ≥ 4 chains (this lab runs one): press Run 4 chains");
     coalescence_label_->setText("—");
     rounds_label_->setText("—");
+    apply_applicability();
     exact_status_ = "exact mean: computing…";
     reference_label_->setToolTip({});
     update_reference();
@@ -218,6 +221,7 @@ void DiagnosticsPanel::observe(const Snapshot& snapshot) {
         // The new lab's own λ, not a change: nothing was measured at the previous one's.
         lambda_ = snapshot.lambda;
         update_reference();
+        apply_applicability();
     } else {
         set_lambda(snapshot.lambda);
     }
@@ -226,7 +230,7 @@ void DiagnosticsPanel::observe(const Snapshot& snapshot) {
     const double n = std::max<std::uint32_t>(1, graph_->num_vertices());
     sweeps_.push_back(static_cast<double>(snapshot.time) / std::max<std::uint32_t>(1, graph_->num_edges()));
     density_.push_back(2.0 * snapshot.dimers / n);
-    if (!graph_->edge_axes().empty()) {
+    if (imbalance_chart_->isVisibleTo(this) || graph_kind_ == GraphKind::square_edges) {
         imbalance_.push_back(
             static_cast<double>(measure_state(*graph_, snapshot.mate).axis_imbalance.value_or(0)));
     }
@@ -253,6 +257,30 @@ void DiagnosticsPanel::set_lambda(double lambda) {
     rhat_label_->setText(stale);
     coalescence_label_->setText(stale);
     rounds_label_->setText(stale);
+    apply_applicability();
+}
+
+RunKind DiagnosticsPanel::run_kind() const {
+    return {dynamics_, is_infinite_lambda(lambda_), graph_kind_};
+}
+
+bool DiagnosticsPanel::diagnostic_runs(PanelItem item, QLabel* label) const {
+    const Applicability a = applicability(item, run_kind());
+    const bool runs =
+        a.verdict == Verdict::computes ||
+        (a.verdict == Verdict::variant && dynamics_row(dynamics_).sampling == SamplingKind::markov_chain);
+    if (!runs) label->setText(QString::fromStdString(a.sentence));
+    return runs;
+}
+
+void DiagnosticsPanel::apply_applicability() {
+    for (const auto& [item, button, label] :
+         {std::tuple{PanelItem::rhat, rhat_button_, rhat_label_},
+          std::tuple{PanelItem::coalescence, coalescence_button_, coalescence_label_},
+          std::tuple{PanelItem::parallel_rounds, rounds_button_, rounds_label_}})
+        button->setEnabled(diagnostic_runs(item, label));
+    imbalance_chart_->setVisible(applicability(PanelItem::imbalance_plot, run_kind()).verdict ==
+                                 Verdict::computes);
 }
 
 void DiagnosticsPanel::refresh_now() {
@@ -330,6 +358,26 @@ QString DiagnosticsPanel::rounds_text() const {
 
 void DiagnosticsPanel::update_numbers() {
     update_reference();  // the window mean next to the reference moves with the data
+    const Applicability live = applicability(PanelItem::live_mixing, run_kind());
+    if (live.verdict != Verdict::computes) {
+        // Exact samples: the observables' errors are their spread over √(samples), with no
+        // τ to correct for; the shuffling steps have neither.
+        QString text = QString::fromStdString(live.sentence);
+        if (dynamics_row(dynamics_).sampling == SamplingKind::exact_samples && density_.size() >= 2) {
+            const double n = std::max<std::uint32_t>(1, graph_->num_vertices());
+            const double count = double(density_.size());
+            const double mean = std::accumulate(density_.begin(), density_.end(), 0.0) / count;
+            double ss = 0;
+            for (double d : density_) ss += (d - mean) * (d - mean);
+            const double se = std::sqrt(ss / (count - 1) / count);
+            text += QString("\n%1 samples: dimers %2 ± %3 (standard error)")
+                        .arg(density_.size())
+                        .arg(number(mean * n / 2, 6))
+                        .arg(number(se * n / 2, 2));
+        }
+        summary_->setText(text);
+        return;
+    }
     if (!monitor_ || monitor_->sweeps_observed() < 2) {
         summary_->setText("τ_int and ESS appear after a few snapshots.");
         return;
@@ -368,7 +416,13 @@ void DiagnosticsPanel::set_busy(QPushButton* button, bool busy) {
 }
 
 void DiagnosticsPanel::measure_rhat() {
-    if (!graph_ || !rhat_button_->isEnabled()) return;
+    if (!graph_) return;
+    if (!diagnostic_runs(PanelItem::rhat, rhat_label_)) {
+        emit rhat_finished();
+        return;
+    }
+    if (!rhat_button_->isEnabled()) return;
+    const std::string note = applicability(PanelItem::rhat, run_kind()).sentence;
     set_busy(rhat_button_, true);
     const double m = std::max<std::uint32_t>(1, graph_->num_edges());
     EnsembleOptions options;
@@ -384,7 +438,7 @@ void DiagnosticsPanel::measure_rhat() {
     const std::uint64_t job = measure_job_;
     tasks_.run(
         this,
-        [graph = graph_, options] {
+        [graph = graph_, options, note] {
             try {
                 const EnsembleRun run = run_chain_ensemble(*graph, options);
                 QStringList parts;
@@ -405,6 +459,7 @@ void DiagnosticsPanel::measure_rhat() {
                         .arg(options.sweeps)
                         .arg(QString::fromStdString(run.backend), parts.join(", "));
                 if (!run.notice.empty()) text += "\n" + QString::fromStdString(run.notice);
+                if (!note.empty()) text += "\n" + QString::fromStdString(note);
                 return "→ " + rhat_reading(worst) + "\n" + text;
             } catch (const std::exception& e) {
                 return QString("failed: %1").arg(QString::fromUtf8(e.what()));
@@ -419,7 +474,13 @@ void DiagnosticsPanel::measure_rhat() {
 }
 
 void DiagnosticsPanel::measure_coalescence() {
-    if (!graph_ || !coalescence_button_->isEnabled()) return;
+    if (!graph_) return;
+    if (!diagnostic_runs(PanelItem::coalescence, coalescence_label_)) {
+        emit coalescence_finished();
+        return;
+    }
+    if (!coalescence_button_->isEnabled()) return;
+    const std::string note = applicability(PanelItem::coalescence, run_kind()).sentence;
     set_busy(coalescence_button_, true);
     constexpr std::uint32_t kRuns = 8;
     const double m = std::max<std::uint32_t>(1, graph_->num_edges());
@@ -428,7 +489,7 @@ void DiagnosticsPanel::measure_coalescence() {
     const std::uint64_t job = measure_job_;
     tasks_.run(
         this,
-        [graph = graph_, lambda = lambda_, cap] {
+        [graph = graph_, lambda = lambda_, cap, note] {
             try {
                 const CoalescenceSummary s = dimerlab::measure_coalescence(*graph, lambda, kRuns, 1, cap);
                 QString text =
@@ -438,6 +499,7 @@ void DiagnosticsPanel::measure_coalescence() {
                 if (const auto q90 = s.quantile_sweeps(0.875))
                     text += QString(", 7/8 by %1 sweeps").arg(number(*q90, 4));
                 if (s.completed() < kRuns) text += " (censored by the cap: the bound is not reached here)";
+                if (!note.empty()) text += "\n" + QString::fromStdString(note);
                 return "→ " + coalescence_reading(s.completed(), kRuns, cap, s.quantile_sweeps(0.5)) + "\n" +
                        text;
             } catch (const std::exception& e) {
@@ -453,7 +515,12 @@ void DiagnosticsPanel::measure_coalescence() {
 }
 
 void DiagnosticsPanel::measure_rounds() {
-    if (!graph_ || !rounds_button_->isEnabled()) return;
+    if (!graph_) return;
+    if (!diagnostic_runs(PanelItem::parallel_rounds, rounds_label_)) {
+        emit rounds_finished();
+        return;
+    }
+    if (!rounds_button_->isEnabled()) return;
     set_busy(rounds_button_, true);
     const double m = std::max<std::uint32_t>(1, graph_->num_edges());
     const auto blocks = static_cast<std::uint64_t>(std::clamp(kUpdateBudget / m, 1.0, 20.0));
@@ -462,9 +529,10 @@ void DiagnosticsPanel::measure_rounds() {
                           : MateArray(graph_->num_vertices(), kNoMate);
     rounds_label_->setText(QString("running %1 one-sweep blocks…").arg(blocks));
     const std::uint64_t job = measure_job_;
+    const std::string note = applicability(PanelItem::parallel_rounds, run_kind()).sentence;
     tasks_.run(
         this,
-        [graph = graph_, lambda = lambda_, blocks, start = std::move(start)] {
+        [graph = graph_, lambda = lambda_, blocks, start = std::move(start), note] {
             try {
                 JacobiOptions options;
                 options.threads = 2;  // a measurement of rounds, which do not depend on threads
@@ -479,7 +547,8 @@ void DiagnosticsPanel::measure_rounds() {
                            .arg(sampler.block_updates())
                            .arg(t.max_rounds)
                            .arg(number(t.updates ? double(t.work) / double(t.updates) : 0.0, 3))
-                           .arg(t.blocks);
+                           .arg(t.blocks) +
+                       (note.empty() ? QString() : "\n" + QString::fromStdString(note));
             } catch (const std::exception& e) {
                 return QString("failed: %1").arg(QString::fromUtf8(e.what()));
             }

@@ -21,6 +21,7 @@
 
 #include "background_tasks.hpp"
 #include "diagnostics/chain_monitor.hpp"
+#include "diagnostics/panel_applicability.hpp"
 #include "graph/graph.hpp"
 #include "snapshot.hpp"
 
@@ -50,8 +51,11 @@ class DiagnosticsPanel : public QWidget {
     explicit DiagnosticsPanel(QWidget* parent = nullptr);
     ~DiagnosticsPanel() override;
 
-    // A new graph: clears the series and starts the exact reference on a worker thread.
-    void reset(std::shared_ptr<const Graph> graph);
+    // A new graph (and the dynamics that runs on it): clears the series and starts the exact
+    // reference on a worker thread. What each diagnostic does for that run comes from
+    // diagnostics/panel_applicability.hpp: one that does not apply says why in its own row.
+    void reset(std::shared_ptr<const Graph> graph, Dynamics dynamics = Dynamics::glauber);
+    RunKind run_kind() const;
     // Feeds a snapshot if it is new; a changed generation (chain reset) restarts the series.
     void observe(const Snapshot& snapshot);
     // The λ the chain runs at (observe() follows the snapshots' too). A change marks the on-demand
@@ -94,10 +98,18 @@ class DiagnosticsPanel : public QWidget {
     void update_reference();
     void update_numbers();
     void set_busy(QPushButton* button, bool busy);
+    // The table's verdicts for the run: buttons enabled only where their diagnostic runs, and the
+    // sentence in the row of each that does not.
+    void apply_applicability();
+    // Whether the diagnostic runs for this run (it computes, or computes Glauber's for another
+    // chain); when it does not, its label says why.
+    bool diagnostic_runs(PanelItem item, QLabel* label) const;
 
     std::shared_ptr<const Graph> graph_;
     std::unique_ptr<ChainMonitor> monitor_;
     bool lattice_ = false;  // grid or torus: the lattice-limit reference applies
+    Dynamics dynamics_ = Dynamics::glauber;
+    GraphKind graph_kind_ = GraphKind::general;
     std::deque<double> sweeps_;
     std::deque<double> density_;
     std::deque<double> imbalance_;

@@ -400,7 +400,7 @@ void MainWindow::panels_follow_session() {
     model_panel_->set_lambda(controller_->lambda());
     model_panel_->show_graph_notices(controller_->graph().notices());
     partition_panel_->set_problem(controller_->graph().spec(), controller_->lambda());
-    diagnostics_panel_->reset(controller_->shared_graph());
+    diagnostics_panel_->reset(controller_->shared_graph(), controller_->opened_session().dynamics);
     verification_panel_->set_graph(controller_->shared_graph());
 }
 

@@ -20,9 +20,11 @@
 #include "counting/approx/estimate_cost.hpp"
 #include "counting/approx/update_rate.hpp"
 #include "counting/exact/matching_polynomial.hpp"
+#include "counting/exact/perfect_matching_closed_forms.hpp"
 #include "counting/exact/polynomial_zeros.hpp"
 #include "counting/limits/graph_limit.hpp"
 #include "diagnostics/cancelled.hpp"
+#include "diagnostics/panel_applicability.hpp"
 #include "dimerlab_lab/lambda_point.hpp"
 #include "export/lecture_plots.hpp"
 #include "export/zeros_plot.hpp"
@@ -92,6 +94,14 @@ std::optional<double> square_lattice_log_z_per_site(double lambda) {
         if (std::abs(lambda - p.lambda) <= 1e-12 * p.lambda) return p.f;
     }
     return std::nullopt;
+}
+
+QString estimate_at_infinity_text(const std::string& spec) {
+    const RunKind run{Dynamics::glauber, true, GraphKind::general};
+    QString text = QString::fromStdString(applicability(PanelItem::estimate, run).sentence);
+    if (const auto closed = closed_form_perfect_matchings(spec))
+        return text + " Exact gives their number in closed form.";
+    return text + " Exact counts them on graphs small enough for it.";
 }
 
 QString duration_text(double seconds) {
@@ -311,17 +321,28 @@ void PartitionPanel::compute_exact() {
             try {
                 const Graph g = build_for_counting(spec);
                 n = g.num_vertices();
-                const MatchingPolynomial p = exact_matching_polynomial(g);
-                log_z = log_z_at_lambda(p, n, lambda);  // at λ = ∞: ln(number of perfect matchings)
-                text = QString("%1  (%2, %3 coefficients)")
-                           .arg(*log_z, 0, 'g', 12)
-                           .arg(QString::fromStdString(p.method))
-                           .arg(p.coefficients.size());
+                // At λ = ∞ a region with a closed-form count needs no polynomial at all.
+                const auto closed =
+                    is_infinite_lambda(lambda) ? closed_form_perfect_matchings(g) : std::nullopt;
+                if (closed) {
+                    log_z = closed->log_count;
+                    text = QString("%1  (ln of the number of perfect matchings: %2)")
+                               .arg(*log_z, 0, 'g', 12)
+                               .arg(QString::fromStdString(closed->formula));
+                } else {
+                    const MatchingPolynomial p = exact_matching_polynomial(g);
+                    log_z = log_z_at_lambda(p, n, lambda);  // at λ = ∞: ln(number of perfect matchings)
+                    text = QString("%1  (%2, %3 coefficients)")
+                               .arg(*log_z, 0, 'g', 12)
+                               .arg(QString::fromStdString(p.method))
+                               .arg(p.coefficients.size());
+                }
             } catch (const InfeasibleError& e) {
                 infeasible = true;
                 // GUI words; the counter's own message (sizes, and the command line's flags) is
-                // the label's tooltip.
-                text = kTooLargeForExact;
+                // the label's tooltip. At λ = ∞ the estimator does not apply either: say so, and
+                // point at nothing.
+                text = is_infinite_lambda(lambda) ? kTooLargeAtInfinity : kTooLargeForExact;
                 technical = QString::fromUtf8(e.what());
             } catch (const std::exception& e) {
                 text = QString("failed: %1").arg(without_cli_flags(QString::fromUtf8(e.what())));
@@ -352,9 +373,9 @@ void PartitionPanel::finish_exact(std::uint64_t job, std::optional<double> log_z
 void PartitionPanel::compute_estimate() {
     if (estimate_state_ == JobState::running || estimate_state_ == JobState::awaiting_choice) return;
     if (is_infinite_lambda(lambda_)) {
-        // The estimator's telescoping product runs over finite λ; at ∞ the exact count is the answer.
+        // The estimator integrates over finite λ; at ∞ the count is Exact's, when it can give it.
         estimate_state_ = JobState::failed;
-        estimate_label_->setText("not at λ = ∞: Exact counts the perfect matchings");
+        estimate_label_->setText(estimate_at_infinity_text(spec_));
         emit estimate_finished();
         return;
     }

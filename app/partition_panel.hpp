@@ -53,6 +53,13 @@ std::optional<double> square_lattice_log_z_per_site(double lambda);
 
 // What the panel says when the exact count would be too large: GUI words, never a command line.
 inline constexpr const char* kTooLargeForExact = "too large for the exact method, use Estimate";
+// The same at λ = ∞, where the estimator does not apply and the graph has no closed-form count:
+// said plainly, pointing at nothing.
+inline constexpr const char* kTooLargeAtInfinity =
+    "too large for the exact method, and no closed form is known for this graph: no count of its perfect "
+    "matchings is available here";
+// What Estimate says at λ = ∞: why it does not apply, and what gives the count instead.
+QString estimate_at_infinity_text(const std::string& spec);
 // A core error message without its clauses that name command-line flags ("use --epsilon E").
 QString without_cli_flags(const QString& message);
 

@@ -50,7 +50,7 @@ Dynamics parse_mix_dynamics(const std::string& name) {
 }
 
 int run_mix(const MixOptions& opt) {
-    check_lambda(opt.lambda, "--lambda");
+    check_lambda_or_infinite(opt.lambda, "--lambda");  // λ = ∞ gets the table's words once the graph is known
     MixRequest q;
     q.dynamics = parse_mix_dynamics(opt.dynamics);
     std::string notice;

@@ -8,6 +8,7 @@
 #include "diagnostics/centre_edge.hpp"
 #include "diagnostics/chain_ensemble.hpp"
 #include "diagnostics/exact_chain.hpp"
+#include "diagnostics/panel_applicability.hpp"
 #include "diagnostics/per_start_tv.hpp"
 #include "model/lambda_record.hpp"
 #include "util/errors.hpp"
@@ -16,7 +17,15 @@ namespace dimerlab {
 namespace {
 
 void validate(const Graph& g, MixRequest& r) {
-    check_lambda(r.lambda, "--lambda");
+    // What mixing means for this run is the panels' table: exact samples have nothing to mix, and
+    // at λ = ∞ single-edge chains cannot move.
+    const RunKind run{r.dynamics, is_infinite_lambda(r.lambda), graph_kind(g)};
+    if (const Applicability live = applicability(PanelItem::live_mixing, run);
+        live.verdict != Verdict::computes)
+        throw InputError("mix: " + live.sentence);
+    if (run.infinite_lambda && r.dynamics != Dynamics::rotation)
+        throw InputError("mix: " + applicability(PanelItem::rhat, run).sentence);
+    check_lambda_or_infinite(r.lambda, "--lambda");
     // rotation alone keeps |M|: from the dispersed starts (different |M|) it can never mix, and its
     // exact matrix on all matchings is reducible, so there is no gap or t_mix to report.
     if (r.dynamics == Dynamics::rotation)

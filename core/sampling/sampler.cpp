@@ -28,10 +28,15 @@ std::string_view dynamics_name(Dynamics d) {
     return "unknown";
 }
 
+std::span<const Dynamics> all_dynamics() {
+    static constexpr Dynamics kAll[] = {
+        Dynamics::glauber,  Dynamics::jerrum_sinclair,  Dynamics::chromatic, Dynamics::shuffle,
+        Dynamics::rotation, Dynamics::glauber_rotation, Dynamics::cftp,      Dynamics::shuffle_steps};
+    return kAll;
+}
+
 Dynamics parse_dynamics(std::string_view text) {
-    for (Dynamics d :
-         {Dynamics::glauber, Dynamics::jerrum_sinclair, Dynamics::chromatic, Dynamics::shuffle,
-          Dynamics::rotation, Dynamics::glauber_rotation, Dynamics::cftp, Dynamics::shuffle_steps}) {
+    for (Dynamics d : all_dynamics()) {
         if (text == dynamics_name(d)) return d;
     }
     throw InputError(

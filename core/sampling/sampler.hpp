@@ -33,6 +33,8 @@ enum class Dynamics {
 // "shuffle-steps"
 std::string_view dynamics_name(Dynamics d);
 Dynamics parse_dynamics(std::string_view text);  // the inverse; InputError naming the choices
+// Every dynamics, in the order the choices are listed.
+std::span<const Dynamics> all_dynamics();
 
 // A Markov chain on the matchings of one graph, driven by the update tape of its seed. The
 // base class owns the run's state (time, matching, λ record); backends implement run_segment.

@@ -142,6 +142,14 @@ class TestMixCli : public QObject {
         verify_one_error_line(run_cli({"mix", "--sweeps", "3"}), 2);
         verify_one_error_line(run_cli({"mix", "--graph", "path:1"}), 2);
         verify_one_error_line(run_cli({"mix", "--graph", "nosuch:3"}), 2);
+        // Runs the panels' table says have nothing to mix are refused in its words.
+        const CliResult exact =
+            run_cli({"mix", "--graph", "aztec:4", "--dynamics", "shuffle", "--lambda", "inf"});
+        verify_one_error_line(exact, 2);
+        QVERIFY2(exact.err.contains("nothing to mix"), exact.err.constData());
+        const CliResult frozen = run_cli({"mix", "--graph", "aztec:4", "--lambda", "inf"});
+        verify_one_error_line(frozen, 2);
+        QVERIFY2(frozen.err.contains("cannot move a perfect matching"), frozen.err.constData());
         verify_one_error_line(run_cli({"mix", "--sweeps", "abc"}), 2);
         verify_one_error_line(run_cli({"mix", "--graph", "grid:3x3", "--edge", "12"}), 2);  // ids 0..11
         verify_one_error_line(run_cli({"mix", "--graph", "grid:3x3", "--edge", "-1"}), 2);
