@@ -269,7 +269,13 @@ bool DiagnosticsPanel::diagnostic_runs(PanelItem item, QLabel* label) const {
     const bool runs =
         a.verdict == Verdict::computes ||
         (a.verdict == Verdict::variant && dynamics_row(dynamics_).sampling == SamplingKind::markov_chain);
-    if (!runs) label->setText(QString::fromStdString(a.sentence));
+    if (!runs) {
+        // The rows below R̂ that do not apply for the same reason say so in three words, not thrice.
+        const bool as_rhat =
+            item != PanelItem::rhat && applicability(PanelItem::rhat, run_kind()).sentence == a.sentence;
+        label->setText(as_rhat ? QString("As for R̂.") : QString::fromStdString(a.sentence));
+        label->setToolTip(QString::fromStdString(a.sentence));
+    }
     return runs;
 }
 

@@ -99,8 +99,8 @@ Applicability applicability(PanelItem item, const RunKind& run) {
         case PanelItem::estimate:
             if (run.infinite_lambda)
                 return not_applicable(
-                    "At λ = ∞ Z is the number of perfect matchings, which the estimator does not integrate "
-                    "to.");
+                    "At λ = ∞ Z is the number of perfect matchings: the estimator integrates over finite λ "
+                    "only.");
             return computes();
         case PanelItem::imbalance_plot:
             if (run.graph == GraphKind::square_edges) return computes();

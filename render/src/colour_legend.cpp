@@ -47,9 +47,11 @@ ColourLegend colour_legend(ColourMode mode, TileShape tiles) {
                 break;
             }
             if (tiles == TileShape::lozenge) {
-                l.swatches = {{"lozenges by direction", colour(palette::kLozengeColours[0])},
-                              {"", colour(palette::kLozengeColours[1])},
-                              {"", colour(palette::kLozengeColours[2])},
+                // Each swatch labelled (a class reads its own), by the three dimer directions
+                // 60° apart; which one is upright depends on how the honeycomb is turned.
+                l.swatches = {{"lozenge, 1st direction", colour(palette::kLozengeColours[0])},
+                              {"2nd direction", colour(palette::kLozengeColours[1])},
+                              {"3rd direction", colour(palette::kLozengeColours[2])},
                               {"monomer (a hole)", colour(palette::kMonomer), true}};
                 break;
             }

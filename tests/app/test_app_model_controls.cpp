@@ -321,8 +321,9 @@ class TestAppModelControls : public QObject {
         s.serial = 1;
         panel.observe(s);
         // The row says why coalescence does not apply at ∞, not that λ changed.
-        QCOMPARE(panel.coalescence_text(),
-                 QString::fromStdString(applicability(PanelItem::coalescence, panel.run_kind()).sentence));
+        QCOMPARE(panel.coalescence_text(), QString("As for R̂."));
+        QCOMPARE(panel.rhat_text(),
+                 QString::fromStdString(applicability(PanelItem::rhat, panel.run_kind()).sentence));
         QVERIFY(!panel.coalescence_text().contains("changed"));
         // At λ = ∞ every vertex is covered: the reference density is 1 exactly, never nan.
         QTRY_VERIFY(panel.reference_density().has_value());

@@ -364,6 +364,16 @@ class TestRenderOffscreen : public QObject {
         }));
     }
 
+    // Every swatch of every legend has its own text: a class or a projector reads each colour.
+    void everyLegendSwatchHasALabel() {
+        for (ColourMode mode : {ColourMode::plain, ColourMode::orientation_parity, ColourMode::monomer_heat,
+                                ColourMode::exact_marginals, ColourMode::tiles, ColourMode::height})
+            for (TileShape tiles : {TileShape::none, TileShape::domino, TileShape::lozenge})
+                for (const LegendSwatch& sw : colour_legend(mode, tiles).swatches)
+                    QVERIFY2(!sw.label.trimmed().isEmpty(),
+                             qPrintable(QString("mode %1, tiles %2").arg(int(mode)).arg(int(tiles))));
+    }
+
     void heatMapColours() {
         auto graph = std::make_shared<const Graph>(make_graph("grid:4x4"));
         auto scene = std::make_shared<const SceneGeometry>(graph);
