@@ -398,6 +398,14 @@ void DiagnosticsPanel::update_numbers() {
                  .arg(number(spacing, 3));
     for (const ChainMonitor::Entry& e : monitor_->report()) {
         if (e.name != "dimers" && e.name != "imbalance") continue;
+        // H − V only where the table defines it; |M| is constant at λ = ∞, so it has no τ.
+        if (e.name == "imbalance" &&
+            applicability(PanelItem::imbalance_plot, run_kind()).verdict != Verdict::computes)
+            continue;
+        if (e.name == "dimers" && is_infinite_lambda(lambda_)) {
+            lines << "dimers: constant at λ = ∞ (every vertex is covered), so it has no τ_int";
+            continue;
+        }
         QString tau = "undefined (constant)";
         if (std::isfinite(e.tau.tau)) {
             tau = QString("%1 ± %2 snapshots").arg(number(e.tau.tau, 3), number(e.tau.standard_error, 2));
