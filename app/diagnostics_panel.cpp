@@ -65,11 +65,12 @@ std::optional<double> square_lattice_density(double lambda) {
 DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent) {
     density_chart_ = new SeriesChart("Dimer density 2|M|/n", "sweeps", "density");
     imbalance_chart_ = new SeriesChart("H − V imbalance (dimers)", "sweeps", "H − V");
+    volume_chart_ = new SeriesChart("Volume of the stepped surface (cubes)", "sweeps", "volume");
     acf_chart_ = new SeriesChart("Autocorrelation of the density", "lag (snapshots)", "ρ(k)");
     acf_chart_->set_reference(0.0, "ρ = 0 (independent)");
     acf_chart_->set_fixed_y(std::pair{-0.2, 1.0});
     // Three charts and the numbers share a dock with the Model panel: modest fixed heights.
-    for (SeriesChart* c : {density_chart_, imbalance_chart_, acf_chart_}) {
+    for (SeriesChart* c : {density_chart_, imbalance_chart_, volume_chart_, acf_chart_}) {
         c->setMinimumHeight(150);
         c->setMaximumHeight(190);
     }
@@ -122,6 +123,7 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(density_chart_);
     layout->addWidget(reference_label_);
     layout->addWidget(imbalance_chart_);
+    layout->addWidget(volume_chart_);
     layout->addWidget(acf_chart_);
     layout->addWidget(summary_);
     layout->addStretch(1);
@@ -151,6 +153,14 @@ void DiagnosticsPanel::reset(std::shared_ptr<const Graph> graph, Dynamics dynami
     graph_ = std::move(graph);
     dynamics_ = dynamics;
     graph_kind_ = graph_kind(*graph_);
+    heights_.reset();
+    if (graph_kind_ == GraphKind::lozenge_region) {
+        try {
+            heights_ = std::make_unique<HeightFunction>(*graph_);
+        } catch (const std::exception&) {  // not simply connected: no volume to follow
+        }
+    }
+    volume_chart_->setVisible(heights_ != nullptr);
     ++graph_job_;
     ++measure_job_;
     polynomial_.reset();
@@ -203,6 +213,9 @@ void DiagnosticsPanel::restart_series() {
     sweeps_.clear();
     density_.clear();
     imbalance_.clear();
+    volume_.clear();
+    volume_monitor_ = std::make_unique<SeriesMonitor>(kMonitorCapacity);
+    volume_chart_->clear_all();
     density_chart_->clear_all();
     imbalance_chart_->clear_all();
     acf_chart_->clear_all();
@@ -237,6 +250,14 @@ void DiagnosticsPanel::observe(const Snapshot& snapshot) {
     while (sweeps_.size() > kWindow) sweeps_.pop_front();
     while (density_.size() > kWindow) density_.pop_front();
     while (imbalance_.size() > kWindow) imbalance_.pop_front();
+    // The volume only where the heights are a function of the tiling: no monomer anywhere.
+    if (heights_ && snapshot.dimers * 2 == graph_->num_vertices()) {
+        const FaceHeights h = heights_->heights(snapshot.mate);
+        const double volume = std::accumulate(h.height.begin(), h.height.end(), 0.0) / 3.0;
+        volume_.push_back(volume);
+        volume_monitor_->add(volume);
+        while (volume_.size() > kWindow) volume_.pop_front();
+    }
     // Redrawing a chart costs far more than a sample: at most one redraw per kRefreshMs.
     if (!since_refresh_.isValid() || since_refresh_.elapsed() >= kRefreshMs) {
         refresh_now();
@@ -301,9 +322,21 @@ void DiagnosticsPanel::refresh_now() {
         for (std::size_t i = 0; i < imbalance_.size(); ++i) points.append(QPointF(sweeps_[i], imbalance_[i]));
         imbalance_chart_->set_points(points);
     }
+    if (heights_) {
+        points.clear();
+        // The volume's own sweeps: the last ones observed (it is skipped while monomers exist).
+        const std::size_t offset = sweeps_.size() >= volume_.size() ? sweeps_.size() - volume_.size() : 0;
+        for (std::size_t i = 0; i < volume_.size() && offset + i < sweeps_.size(); ++i)
+            points.append(QPointF(sweeps_[offset + i], volume_[i]));
+        volume_chart_->set_points(points);
+    }
     points.clear();
-    if (density_.size() >= 8) {
-        const std::vector<double> window(density_.begin(), density_.end());
+    // At λ = ∞ the density is constant: a lozenge region's autocorrelation is its volume's.
+    const bool of_volume = heights_ && is_infinite_lambda(lambda_);
+    acf_chart_->set_title(of_volume ? "Autocorrelation of the volume" : "Autocorrelation of the density");
+    const std::deque<double>& series = of_volume ? volume_ : density_;
+    if (series.size() >= 8) {
+        const std::vector<double> window(series.begin(), series.end());
         const std::vector<double> c = autocovariance(window, std::min(kMaxLag, window.size() / 3));
         // A constant window has no correlation to show (c(0) = 0).
         if (!c.empty() && c[0] > 0) {
@@ -420,6 +453,15 @@ void DiagnosticsPanel::update_numbers() {
                                       ? e.tau.tau * spacing
                                       : std::numeric_limits<double>::quiet_NaN(),
                                   e.ess);
+    }
+    if (heights_ && volume_monitor_->size() >= 2) {
+        const TauEstimate t = volume_monitor_->estimate();
+        QString tau = "undefined (constant)";
+        if (std::isfinite(t.tau)) {
+            tau = QString("%1 ± %2 snapshots").arg(number(t.tau, 3), number(t.standard_error, 2));
+            if (spacing > 0) tau += QString(" ≈ %1 sweeps").arg(number(t.tau * spacing, 3));
+        }
+        lines << QString("volume: τ_int %1%2").arg(tau, t.reliable ? "" : " (unreliable: run longer)");
     }
     if (!reading.isEmpty()) lines << "→ " + reading;
     summary_->setText(lines.join('\n'));

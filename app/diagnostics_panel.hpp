@@ -22,6 +22,8 @@
 #include "background_tasks.hpp"
 #include "diagnostics/chain_monitor.hpp"
 #include "diagnostics/panel_applicability.hpp"
+#include "diagnostics/series_monitor.hpp"
+#include "faces/height_function.hpp"
 #include "graph/graph.hpp"
 #include "snapshot.hpp"
 
@@ -76,6 +78,9 @@ class DiagnosticsPanel : public QWidget {
 
     SeriesChart* density_chart() const { return density_chart_; }
     SeriesChart* imbalance_chart() const { return imbalance_chart_; }
+    // Honeycomb regions: the stepped surface's volume (Σ heights / 3, in cubes up to a
+    // constant), the observable a lozenge lecture follows; hidden elsewhere.
+    SeriesChart* volume_chart() const { return volume_chart_; }
     SeriesChart* acf_chart() const { return acf_chart_; }
     QPushButton* rhat_button() const { return rhat_button_; }
     QPushButton* coalescence_button() const { return coalescence_button_; }
@@ -113,6 +118,9 @@ class DiagnosticsPanel : public QWidget {
     std::deque<double> sweeps_;
     std::deque<double> density_;
     std::deque<double> imbalance_;
+    std::deque<double> volume_;
+    std::unique_ptr<HeightFunction> heights_;  // lozenge regions only
+    std::unique_ptr<SeriesMonitor> volume_monitor_;
     std::uint64_t last_serial_ = UINT64_MAX;
     std::uint64_t generation_ = 0;
     double lambda_ = 1;
@@ -128,6 +136,7 @@ class DiagnosticsPanel : public QWidget {
     QTimer* refresh_timer_ = nullptr;
     SeriesChart* density_chart_ = nullptr;
     SeriesChart* imbalance_chart_ = nullptr;
+    SeriesChart* volume_chart_ = nullptr;
     SeriesChart* acf_chart_ = nullptr;
     QLabel* reference_label_ = nullptr;
     QLabel* summary_ = nullptr;

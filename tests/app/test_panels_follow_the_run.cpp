@@ -3,6 +3,7 @@
 // why in the table's words, exact samples get standard errors instead of τ_int, the H − V chart
 // shows only on square-edged graphs, and Exact and Estimate never point at each other.
 #include <QLabel>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QtTest>
@@ -84,6 +85,39 @@ class TestPanelsFollowTheRun : public QObject {
             // H − V on the Aztec diamond's square edges; none for lozenges.
             QCOMPARE(!panel.imbalance_chart()->isHidden(), std::string(spec) == "aztec:4");
         }
+    }
+
+    // A lozenge region follows its stepped surface: the volume chart shows one point per tiling,
+    // whole cubes apart, within the box's a·b·c = 8 cubes of each other; no H − V.
+    void lozenge_regions_follow_the_volume() {
+        const auto g = graph_of("hexagon:2,2,2");
+        DiagnosticsPanel panel;
+        panel.reset(g, Dynamics::rotation);
+        QVERIFY(!panel.volume_chart()->isHidden());
+        QVERIFY(panel.imbalance_chart()->isHidden());
+        Snapshot s;
+        s.lambda = kInfiniteLambda;
+        s.record = LambdaRecord(kInfiniteLambda);
+        for (std::uint64_t i = 0; i < 20; ++i) {
+            s.mate = make_start_state(*g, StartKind::exact, i + 1);  // 20 uniform tilings
+            s.dimers = count_dimers(s.mate);
+            s.serial = i + 1;
+            s.time = (i + 1) * g->num_edges();
+            panel.observe(s);
+        }
+        panel.refresh_now();
+        QCOMPARE(panel.volume_chart()->point_count(), 20);
+        double lo = 1e300, hi = -1e300;
+        for (int i = 0; i < 20; ++i) {
+            const double v = panel.volume_chart()->series()->at(i).y();
+            QVERIFY2(std::abs(v - std::round(v - panel.volume_chart()->series()->at(0).y()) -
+                              panel.volume_chart()->series()->at(0).y()) < 1e-9,
+                     "volumes differ by whole cubes");
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        QVERIFY(hi - lo <= 8 && hi > lo);
+        QVERIFY2(panel.summary_text().contains("volume: τ_int"), qPrintable(panel.summary_text()));
     }
 
     // Another chain at finite λ gets Glauber's diagnostics, enabled, and said to be Glauber's.
