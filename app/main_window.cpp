@@ -390,7 +390,7 @@ void MainWindow::lambda_changed_elsewhere(double lambda) {
     const QSignalBlocker b(lambda_box_);
     lambda_box_->setValue(lambda);
     model_panel_->set_lambda(lambda);
-    partition_panel_->set_problem(controller_->graph().spec(), lambda);
+    partition_panel_->set_problem(controller_->graph().spec(), lambda, controller_->graph().num_vertices());
 }
 
 void MainWindow::panels_follow_session() {
@@ -399,7 +399,8 @@ void MainWindow::panels_follow_session() {
     model_panel_->set_session(controller_->opened_session());
     model_panel_->set_lambda(controller_->lambda());
     model_panel_->show_graph_notices(controller_->graph().notices());
-    partition_panel_->set_problem(controller_->graph().spec(), controller_->lambda());
+    partition_panel_->set_problem(controller_->graph().spec(), controller_->lambda(),
+                                  controller_->graph().num_vertices());
     diagnostics_panel_->reset(controller_->shared_graph(), controller_->opened_session().dynamics);
     verification_panel_->set_graph(controller_->shared_graph());
 }

@@ -1,5 +1,6 @@
 #include "partition_panel.hpp"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -137,7 +138,11 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     epsilon_box_->setDecimals(3);
     epsilon_box_->setSingleStep(0.01);
     epsilon_box_->setValue(0.05);
-    epsilon_box_->setToolTip("Target half-width of the 95% interval on ln Z");
+    epsilon_box_->setToolTip("Target half-width of the 95% interval on ln Z, or on ln Z / n per vertex");
+    target_box_ = new QComboBox(this);
+    target_box_->addItem("on ln Z");
+    target_box_->addItem("per vertex");
+    target_box_->setToolTip("Per vertex: the interval on ln Z / n, so a half-width of δ·n on ln Z");
     exact_button_ = new QPushButton("Exact", this);
     exact_button_->setToolTip("Exact matching polynomial, when its estimated cost is feasible");
     estimate_button_ = new QPushButton("Estimate", this);
@@ -186,8 +191,9 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     buttons->addWidget(exact_button_);
     buttons->addWidget(estimate_button_);
     buttons->addWidget(cancel_button_);
-    buttons->addWidget(new QLabel("ε (ln Z)", this));
+    buttons->addWidget(new QLabel("±", this));
     buttons->addWidget(epsilon_box_);
+    buttons->addWidget(target_box_);
     auto* form = new QFormLayout;
     form->addRow("Exact ln Z", exact_label_);
     form->addRow("Estimate", estimate_label_);
@@ -235,20 +241,47 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
     connect(larger_epsilon_button_, &QPushButton::clicked, this, [this] {
         if (estimate_state_ != JobState::awaiting_choice) return;
         hide_warning();
-        epsilon_box_->setValue(suggested_epsilon_);
+        epsilon_box_->setValue(per_vertex()
+                                   ? suggested_epsilon_ / double(std::max<std::uint64_t>(1, vertices_))
+                                   : suggested_epsilon_);
         projected_seconds_ = suggested_seconds_;
         start_estimate(suggested_epsilon_, suggested_updates_);
     });
     connect(warning_cancel_button_, &QPushButton::clicked, this, &PartitionPanel::cancel_estimate);
     connect(curves_button_, &QPushButton::clicked, this, &PartitionPanel::compute_curves);
+    connect(target_box_, &QComboBox::activated, this, [this](int index) {
+        target_chosen_ = true;
+        set_per_vertex(index == 1);
+    });
     set_problem(spec_, lambda_);
+}
+
+bool PartitionPanel::per_vertex() const {
+    return target_box_->currentIndex() == 1;
+}
+
+void PartitionPanel::set_per_vertex(bool on) {
+    const bool was = per_vertex();
+    target_box_->setCurrentIndex(on ? 1 : 0);
+    if (on == was && epsilon_box_->decimals() == (on ? 6 : 3)) return;
+    // δ per vertex is a small number: six decimals, and a range that keeps δ·n sensible.
+    epsilon_box_->setDecimals(on ? 6 : 3);
+    epsilon_box_->setRange(on ? 1e-6 : 0.001, on ? 0.01 : 1.0);
+    epsilon_box_->setSingleStep(on ? 1e-5 : 0.01);
+    epsilon_box_->setValue(on ? kDefaultPerVertex : 0.05);
+}
+
+double PartitionPanel::target_half_width(std::uint64_t vertices) const {
+    return per_vertex() ? epsilon_box_->value() * double(std::max<std::uint64_t>(1, vertices))
+                        : epsilon_box_->value();
 }
 
 // The task members cancel and leave behind what still runs; the exact DP has no cancel flag and
 // ends within ExactOptions' limits, its result dropped.
 PartitionPanel::~PartitionPanel() = default;
 
-void PartitionPanel::set_problem(const std::string& spec, double lambda) {
+void PartitionPanel::set_problem(const std::string& spec, double lambda, std::uint64_t vertices) {
+    if (!target_chosen_ && vertices) set_per_vertex(vertices > kPerVertexAbove);
     if (spec == spec_ && lambda == lambda_ && job_ != 0) return;
     spec_ = spec;
     lambda_ = lambda;
@@ -385,7 +418,9 @@ void PartitionPanel::compute_estimate() {
     estimate_label_->setText("projecting the time…");
     convergence_.clear();
     convergence_chart_->clear_all();
-    convergence_chart_->set_reference(epsilon_box_->value(), "target ε");
+    // The target on ln Z, when it is known before the projection (per vertex it needs n).
+    if (!per_vertex() || vertices_)
+        convergence_chart_->set_reference(target_half_width(vertices_), "target ε");
     progress_->setValue(0);
     progress_->setFormat("projecting the time");
     update_buttons();
@@ -425,10 +460,12 @@ void PartitionPanel::on_projection(std::uint64_t job, std::uint64_t vertices, do
         return;
     }
     if (vertices) vertices_ = vertices;
-    const double epsilon = epsilon_box_->value();
-    const LongEstimateAdvice a =
-        advise_estimate(vertices, lambda_, epsilon, updates_per_second, kLongEstimateSeconds,
-                        kSuggestedEstimateSeconds, epsilon_box_->maximum());
+    const double epsilon = target_half_width(vertices);
+    const double largest = per_vertex()
+                               ? epsilon_box_->maximum() * double(std::max<std::uint64_t>(1, vertices))
+                               : epsilon_box_->maximum();
+    const LongEstimateAdvice a = advise_estimate(vertices, lambda_, epsilon, updates_per_second,
+                                                 kLongEstimateSeconds, kSuggestedEstimateSeconds, largest);
     projected_seconds_ = a.projection.seconds;
     pending_epsilon_ = epsilon;
     pending_updates_ = a.projection.updates;
@@ -447,7 +484,11 @@ void PartitionPanel::on_projection(std::uint64_t job, std::uint64_t vertices, do
             .arg(a.projection.updates, 0, 'g', 2)
             .arg(updates_per_second / 1e6, 0, 'f', 1));
     larger_epsilon_button_->setText(
-        QString("Use ε = %1 (≈ %2)").arg(a.suggested_epsilon).arg(duration_text(a.suggested.seconds)));
+        per_vertex()
+            ? QString("Use δ = %1 per vertex (≈ %2)")
+                  .arg(a.suggested_epsilon / double(std::max<std::uint64_t>(1, vertices)), 0, 'g', 3)
+                  .arg(duration_text(a.suggested.seconds))
+            : QString("Use ε = %1 (≈ %2)").arg(a.suggested_epsilon).arg(duration_text(a.suggested.seconds)));
     larger_epsilon_button_->setVisible(a.suggested_epsilon > epsilon);
     warning_->show();
     estimate_state_ = JobState::awaiting_choice;
@@ -562,6 +603,10 @@ void PartitionPanel::start_estimate(double epsilon_value, double projected_updat
                            .arg(r.replicas)
                            .arg(path)
                            .arg(r.seconds, 0, 'f', 1);
+                // Both half-widths, as the JSON gives them: on ln Z and on ln Z / n.
+                text += QString("; per vertex %1 ± %2")
+                            .arg(r.log_z / double(std::max<std::uint64_t>(1, n)), 0, 'f', 8)
+                            .arg(r.half_width / double(std::max<std::uint64_t>(1, n)), 0, 'g', 3);
             } catch (const CountCancelled&) {
                 state = JobState::cancelled;
                 text = "cancelled";

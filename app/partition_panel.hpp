@@ -34,6 +34,7 @@
 #include "background_tasks.hpp"
 #include "export/lecture_plots.hpp"
 
+class QComboBox;
 class QDoubleSpinBox;
 class QWidget;
 class QLabel;
@@ -66,6 +67,9 @@ QString without_cli_flags(const QString& message);
 // Above this projected time an estimate asks before it runs ("a few minutes"); the larger ε it
 // offers is projected to take about kSuggestedEstimateSeconds.
 inline constexpr double kLongEstimateSeconds = 180;
+// Graphs above this many vertices default to a target per vertex, δ = kDefaultPerVertex.
+inline constexpr std::uint64_t kPerVertexAbove = 4000;
+inline constexpr double kDefaultPerVertex = 1e-4;
 inline constexpr double kSuggestedEstimateSeconds = 60;
 
 // "45 s", "3.2 min", "2.1 h".
@@ -83,8 +87,16 @@ class PartitionPanel : public QWidget {
     ~PartitionPanel() override;
 
     // The graph and λ the results refer to; clears the results and cancels a running estimate.
-    void set_problem(const std::string& spec, double lambda);
+    // `vertices` (when known) picks the default target: above kPerVertexAbove vertices the
+    // half-width is asked per vertex, as ln Z/n is what a large lattice is compared by, until the
+    // user picks the target.
+    void set_problem(const std::string& spec, double lambda, std::uint64_t vertices = 0);
+    // The target value in the unit shown (ε on ln Z, or δ on ln Z/n).
     void set_epsilon(double epsilon);
+    void set_per_vertex(bool per_vertex);
+    bool per_vertex() const;
+    // The half-width asked of ln Z itself: ε, or δ·n.
+    double target_half_width(std::uint64_t vertices) const;
 
     // The λ the results refer to (set_problem's).
     double lambda() const { return lambda_; }
@@ -168,6 +180,8 @@ class PartitionPanel : public QWidget {
     QLabel* per_site_label_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QDoubleSpinBox* epsilon_box_ = nullptr;
+    QComboBox* target_box_ = nullptr;  // "on ln Z" or "per vertex"
+    bool target_chosen_ = false;       // the user picked the target: set_problem keeps it
     QPushButton* exact_button_ = nullptr;
     QPushButton* estimate_button_ = nullptr;
     QPushButton* cancel_button_ = nullptr;

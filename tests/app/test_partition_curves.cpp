@@ -167,6 +167,40 @@ class TestPartitionCurves : public QObject {
         QCOMPARE(kept ? kept->x.size() : std::size_t{0}, in_range);
     }
 
+    // Above kPerVertexAbove vertices the target is per vertex (δ on ln Z/n, so δ·n on ln Z), and
+    // the larger target offered is a δ too; small graphs keep ε on ln Z. A per-vertex estimate
+    // reports both half-widths and meets δ·n.
+    void large_graphs_default_to_a_target_per_vertex() {
+        PartitionPanel panel;
+        panel.set_problem("aztec:200", 5.0, 80400);
+        QVERIFY(panel.per_vertex());
+        QCOMPARE(panel.target_half_width(80400), kDefaultPerVertex * 80400);
+        panel.set_update_rate(1e5);  // slow enough to ask
+        QSignalSpy projected(&panel, &PartitionPanel::projection_ready);
+        panel.compute_estimate();
+        QVERIFY(projected.wait(60000));
+        QCOMPARE(panel.estimate_state(), PartitionPanel::JobState::awaiting_choice);
+        QVERIFY2(panel.larger_epsilon_button()->text().startsWith("Use δ = "),
+                 qPrintable(panel.larger_epsilon_button()->text()));
+        QVERIFY(panel.larger_epsilon_button()->text().contains("per vertex"));
+        panel.warning_cancel_button()->click();
+
+        PartitionPanel small;
+        small.set_problem("grid:6x6", 1.0, 36);
+        QVERIFY(!small.per_vertex());
+        small.set_per_vertex(true);
+        small.set_epsilon(0.002);
+        QCOMPARE(small.target_half_width(36), 0.002 * 36);
+        small.set_update_rate(1e12);
+        QSignalSpy finished(&small, &PartitionPanel::estimate_finished);
+        small.compute_estimate();
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(small.estimate_state(), PartitionPanel::JobState::done);
+        QVERIFY2(small.estimate_text().contains("per vertex"), qPrintable(small.estimate_text()));
+        const double half_width = small.estimate_text().section("±", 1, 1).section(' ', 1, 1).toDouble();
+        QVERIFY2(half_width > 0 && half_width <= 0.072 + 1e-9, qPrintable(small.estimate_text()));
+    }
+
     void duration_text_reads_well() {
         QCOMPARE(duration_text(0.2), QString("1 s"));
         QCOMPARE(duration_text(45), QString("45 s"));
