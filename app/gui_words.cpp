@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include "dimerlab_gpu/device.hpp"
+
 namespace dimerlab::app {
 
 QString in_gui_words(const QString& message) {
@@ -21,6 +23,16 @@ QString in_gui_words(const QString& message) {
     }
     result += out.mid(from);
     return result;
+}
+
+QString backend_in_plain_words(const QString& backend) {
+    if (backend == "cpu") return "CPU";
+    if (backend == "cpu-parallel") return "CPU, parallel";
+    if (backend == "cuda") {
+        const gpu::DeviceInfo device = gpu::probe();
+        return device.name.empty() ? QString("GPU") : "GPU: " + QString::fromStdString(device.name);
+    }
+    return backend;
 }
 
 }  // namespace dimerlab::app

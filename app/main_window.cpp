@@ -623,9 +623,11 @@ void MainWindow::update_status() {
                          .arg(2.0 * s.dimers / g.num_vertices(), 0, 'f', 4)
                          .arg(fps_, 0, 'f', 0)
                          .arg(update_rate_text(updates_per_s_, controller_->running())) +
-                     QString("   %1").arg(controller_->backend_notice().isEmpty()
-                                              ? controller_->backend()
-                                              : controller_->backend_notice()));
+                     QString("   %1").arg(backend_in_plain_words(controller_->backend())));
+    // The backend's technical name, and why a requested device is not used, a tooltip away.
+    status_->setToolTip(controller_->backend_notice().isEmpty()
+                            ? controller_->backend()
+                            : controller_->backend() + ": " + controller_->backend_notice());
 }
 
 void MainWindow::save_dialog() {

@@ -375,6 +375,16 @@ class TestAppModelControls : public QObject {
         QVERIFY(words.contains("Dynamics shuffle"));
         QVERIFY(words.contains("Start maximum"));
     }
+
+    // The status bar names the backend for a class: "CPU", "CPU, parallel", a GPU by its device
+    // name when one runs; never the technical names.
+    void backends_read_in_plain_words() {
+        QCOMPARE(backend_in_plain_words("cpu"), QString("CPU"));
+        QCOMPARE(backend_in_plain_words("cpu-parallel"), QString("CPU, parallel"));
+        const QString gpu = backend_in_plain_words("cuda");
+        QVERIFY2(gpu == "GPU" || gpu.startsWith("GPU: "), qPrintable(gpu));
+        QVERIFY(!gpu.contains("cuda"));
+    }
 };
 
 QTEST_MAIN(TestAppModelControls)
