@@ -22,6 +22,7 @@
 #include "diagnostics_readings.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/graph_spec.hpp"
+#include "lambda_spin_box.hpp"
 #include "model/lambda_record.hpp"
 #include "model/matching.hpp"
 #include "parallel/jacobi_parallel_sampler.hpp"
@@ -274,7 +275,7 @@ void DiagnosticsPanel::set_lambda(double lambda) {
     // The on-demand results were measured at the old λ: they no longer describe this chain, and a
     // measurement still running at the old λ is dropped when it ends.
     ++measure_job_;
-    const QString stale = QString("— (λ changed from %1: measure again)").arg(number(before, 6));
+    const QString stale = QString("— (λ changed from %1: measure again)").arg(lambda_display_text(before));
     rhat_label_->setText(stale);
     coalescence_label_->setText(stale);
     rounds_label_->setText(stale);
@@ -366,14 +367,14 @@ void DiagnosticsPanel::update_reference() {
     QString text;
     if (reference_) {
         text = QString("reference (%1) at λ = %2: %3")
-                   .arg(reference_name_, number(lambda_, 6), number(*reference_, 8));
+                   .arg(reference_name_, lambda_display_text(lambda_), number(*reference_, 8));
         if (!density_.empty())
             text +=
                 QString(", window mean %1")
                     .arg(number(
                         std::accumulate(density_.begin(), density_.end(), 0.0) / double(density_.size()), 6));
     } else {
-        text = QString("no reference value at λ = %1").arg(number(lambda_, 6));
+        text = QString("no reference value at λ = %1").arg(lambda_display_text(lambda_));
     }
     if (!exact_status_.isEmpty() && !polynomial_) text += "\n" + exact_status_;
     reference_label_->setText(text);
