@@ -197,7 +197,13 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
     }
     ImGui::Text("%.0f fps", stats_.fps);
     ImGui::TextUnformatted(update_rate_text(stats_.updates_per_s, stats_.running).toUtf8().constData());
-    ImGui::Text("%.1f sweeps", stats_.sweeps);
+    if (stats_.sampling == SamplingKind::exact_samples) {
+        ImGui::TextUnformatted("each frame: a new independent exact sample");
+    } else if (stats_.sampling == SamplingKind::shuffle_growth) {
+        ImGui::TextUnformatted("each frame: one more shuffling step");
+    } else {
+        ImGui::Text("%.1f sweeps", stats_.sweeps);
+    }
     ImGui::Text("%llu dimers, %llu monomers", static_cast<unsigned long long>(stats_.dimers),
                 static_cast<unsigned long long>(stats_.monomers));
     if (stats_.coalescence_sweeps)

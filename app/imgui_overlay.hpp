@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 
+#include "diagnostics/panel_applicability.hpp"
 #include "imgui_qt_platform.hpp"
 
 class QEvent;
@@ -34,6 +35,9 @@ struct OverlayStats {
     double lambda = 1;
     bool running = false;
     std::optional<std::uint64_t> coalescence_sweeps;  // cftp only (exact_sample_text.hpp)
+    // From the applicability table: a chain shows its sweeps; exact samplers and the shuffling
+    // steps say what each frame is instead.
+    SamplingKind sampling = SamplingKind::markov_chain;
 };
 
 // Called from render() (so from paintGL), after ImGui's frame has been drawn. An empty function

@@ -591,6 +591,7 @@ void MainWindow::update_overlay() {
     o.lambda = lambda_box_->value();  // the commanded λ; the snapshot's lags until the chain runs
     o.running = controller_->running();
     o.coalescence_sweeps = s.coalescence_sweeps;
+    o.sampling = dynamics_row(controller_->opened_session().dynamics).sampling;
     // shuffle-steps: the unmatched squares are the part of the diamond not built yet, drawn empty.
     view_->set_monomers_visible(!s.shuffle_step.has_value());
     view_->overlay().set_stats(o);
