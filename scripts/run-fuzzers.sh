@@ -7,7 +7,7 @@
 #   FUZZ_RUNS       runs per target (default 20000)
 #   FUZZ_SEED       libFuzzer seed (default 1)
 #   FUZZ_BUILD_DIR  build directory (default <repo>/build-fuzz)
-#   FUZZ_TARGETS    space-separated subset, e.g. "spec dimacs" (default: all five)
+#   FUZZ_TARGETS    space-separated subset, e.g. "spec dimacs" (default: all seven)
 #   FUZZ_BUILD_ONLY 1: build the targets and stop (scripts/fuzz-explore.sh)
 # New corpus entries are kept under the build directory, never in fuzz/corpus; crash inputs land
 # in <build>/fuzz-artifacts. Exits non-zero if any target crashed, leaked, timed out or passed
@@ -21,7 +21,7 @@ seed=${FUZZ_SEED:-1}
 # The graph builders promise to stay within their size check, which allows one graph half of
 # physical memory; the inputs here are small, so 2 GB is far above what any accepted input needs.
 rss_limit_mb=2048
-targets=(${FUZZ_TARGETS:-spec edge_list matrix_market dimacs session})
+targets=(${FUZZ_TARGETS:-spec edge_list matrix_market dimacs graph6 graphml session})
 
 cmake -S "$root" -B "$build" -G Ninja \
     -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \

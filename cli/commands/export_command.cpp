@@ -1,5 +1,5 @@
 // dimerlab-cli export: run a chain and write measurements (CSV, JSON), the final state (SVG,
-// TikZ), a plot (SVG) and an animation of the run (MP4, WebM, GIF, PNG sequence), headless.
+// TikZ, GraphML), a plot (SVG) and an animation of the run (MP4, WebM, GIF, PNG sequence), headless.
 // Outputs are written all or nothing (OutputBatch, and the video encoder's own temporary file), so
 // a failed export leaves nothing behind. A full disk or an unwritable folder
 // exits 2 like any other unusable output path (docs/architecture.md §7.1): the user has to choose
@@ -16,6 +16,7 @@
 
 #include "command.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
+#include "export/graphml_writer.hpp"
 #include "export/measurement_export.hpp"
 #include "export/output_batch.hpp"
 #include "export/plot_builders.hpp"
@@ -41,7 +42,7 @@ struct ExportOptions {
     std::uint64_t sweeps = 100;
     std::string dynamics = "glauber";
     std::string start = "empty";
-    std::string csv, json, svg, tikz, video, plot_svg;
+    std::string csv, json, svg, tikz, graphml, video, plot_svg;
     std::string plot = "density";
     std::string plot_size = "800x500";
     int frames = 60;
@@ -75,16 +76,19 @@ int run_export(const ExportOptions& opt) {
     spec.start = parse_start_kind(opt.start);
     spec.record = LambdaRecord(opt.lambda);
     spec.backend = Backend::cpu;
-    if (opt.csv.empty() && opt.json.empty() && opt.svg.empty() && opt.tikz.empty() && opt.video.empty() &&
-        opt.plot_svg.empty()) {
+    if (opt.csv.empty() && opt.json.empty() && opt.svg.empty() && opt.tikz.empty() && opt.graphml.empty() &&
+        opt.video.empty() && opt.plot_svg.empty()) {
         throw InputError(
-            "nothing to export: give at least one of --csv, --json-out, --plot-svg, --svg, --tikz, --video");
+            "nothing to export: give at least one of --csv, --json-out, --plot-svg, --svg, --tikz, "
+            "--graphml, "
+            "--video");
     }
     // Every cheap check before the run, so a typo does not cost the whole chain.
     if (!opt.csv.empty()) require_extension(opt.csv, {".csv"}, "--csv");
     if (!opt.json.empty()) require_extension(opt.json, {".json"}, "--json-out");
     if (!opt.svg.empty()) require_extension(opt.svg, {".svg"}, "--svg");
     if (!opt.tikz.empty()) require_extension(opt.tikz, {".tex", ".tikz"}, "--tikz");
+    if (!opt.graphml.empty()) require_extension(opt.graphml, {".graphml"}, "--graphml");
     const PlotKind plot_kind = parse_plot_kind(opt.plot);
     int plot_width = 0, plot_height = 0;
     std::tie(plot_width, plot_height) = parse_size(opt.plot_size, "--plot-size");
@@ -114,7 +118,8 @@ int run_export(const ExportOptions& opt) {
     }
 #endif
 
-    const bool want_layout = !opt.svg.empty() || !opt.tikz.empty() || !opt.video.empty();
+    const bool want_layout =
+        !opt.svg.empty() || !opt.tikz.empty() || !opt.graphml.empty() || !opt.video.empty();
     const Graph g = make_graph(opt.spec, BuildOptions{.with_layout = want_layout});
     print_graph_notices(g);
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
@@ -191,6 +196,7 @@ int run_export(const ExportOptions& opt) {
     }
     if (!opt.svg.empty()) batch.add(opt.svg, state_svg(g, sampler->mate()));
     if (!opt.tikz.empty()) batch.add(opt.tikz, state_tikz(g, sampler->mate()));
+    if (!opt.graphml.empty()) batch.add(opt.graphml, state_graphml(g, sampler->mate(), meta));
 #ifdef DIMERLAB_HAVE_VIDEO
     if (encoder) encoder->finish();  // renames the video; on failure the batch's destructor cleans up
 #endif
@@ -211,7 +217,8 @@ int run_export(const ExportOptions& opt) {
 CommandAction add_export_command(CLI::App& app) {
     auto opt = std::make_shared<ExportOptions>();
     CLI::App* sub = app.add_subcommand(
-        "export", "Run a chain; write its time series (CSV, JSON), final state (SVG, TikZ) and a video");
+        "export",
+        "Run a chain; write its time series (CSV, JSON), final state (SVG, TikZ, GraphML) and a video");
     sub->add_option("--graph", opt->spec, "Graph spec")->capture_default_str();
     sub->add_option("--lambda", opt->lambda, "Dimer activity λ > 0")->capture_default_str();
     sub->add_option("--seed", opt->seed, "Seed of the update tape")
@@ -232,6 +239,8 @@ CommandAction add_export_command(CLI::App& app) {
     sub->add_option("--plot-size", opt->plot_size, "Plot size WIDTHxHEIGHT in pixels")->capture_default_str();
     sub->add_option("--svg", opt->svg, "Final state as SVG (.svg)");
     sub->add_option("--tikz", opt->tikz, "Final state as TikZ (.tex or .tikz), small graphs only");
+    sub->add_option("--graphml", opt->graphml,
+                    "Graph and final matching as GraphML (.graphml): edge attribute 'dimer', node x and y");
     sub->add_option("--video", opt->video,
                     "Animation: FILE.mp4 | FILE.webm | FILE.gif | DIR/ (PNG sequence)");
     sub->add_option("--frames", opt->frames, "Video frames, spread evenly over the run")

@@ -269,9 +269,7 @@ GraphSpec parse_graph_spec(std::string_view text) {
             }
             const auto format = graph_file_format(path);
             if (!format) {
-                p.fail(
-                    "unknown file extension; expected .txt, .edges (edge list), .mtx (Matrix Market), "
-                    ".col or .dimacs (DIMACS)");
+                p.fail("unknown file extension; expected " + graph_file_extensions_text());
             }
             for (const std::string_view option : options) {
                 bool& flag = option == "relabel" ? spec.relabel : spec.one_based;
@@ -288,8 +286,8 @@ GraphSpec parse_graph_spec(std::string_view text) {
             }
             if (!options.empty() && *format != GraphFileFormat::edge_list) {
                 p.fail(
-                    "relabel and one-based apply to edge lists (.txt, .edges) only; DIMACS and Matrix Market "
-                    "ids are 1-based by definition");
+                    "relabel and one-based apply to edge lists (.txt, .edges) only; the other formats fix "
+                    "their own ids");
             }
             spec.path = std::string(path);
             break;

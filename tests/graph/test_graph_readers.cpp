@@ -467,8 +467,7 @@ class TestGraphReaders : public QObject {
              "ids whatever they start at"},
             {"file:g.mtx,relabel",
              "graph spec 'file:g.mtx,relabel': relabel and one-based apply to edge lists (.txt, .edges) "
-             "only; DIMACS "
-             "and Matrix Market ids are 1-based by definition"},
+             "only; the other formats fix their own ids"},
         };
         for (const auto& [spec, message] : refusals)
             QCOMPARE(input_error_of([&] { parse_graph_spec(spec); }), message);

@@ -9,10 +9,15 @@
 
 namespace dimerlab {
 
-enum class GraphFileFormat { edge_list, matrix_market, dimacs };
+enum class GraphFileFormat { edge_list, matrix_market, dimacs, graph6, graphml };
 
-// Format from the file name's extension (case-insensitive): .txt/.edges, .mtx, .col/.dimacs.
+// Format from the file name's extension (case-insensitive): .txt/.edges, .mtx, .col/.dimacs,
+// .g6/.s6 (graph6 and sparse6, told apart by the line itself), .graphml.
 std::optional<GraphFileFormat> graph_file_format(std::string_view path);
+
+// The extensions graph_file_format knows, with their formats, for messages:
+// ".txt, .edges (edge list), .mtx (Matrix Market), ...".
+std::string graph_file_extensions_text();
 
 // Reads a graph file in the format its extension names, without layout; `ids` applies to edge
 // lists only. Throws InputError for a missing or unreadable file and for every error the readers
