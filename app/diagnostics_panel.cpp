@@ -376,7 +376,9 @@ void DiagnosticsPanel::update_reference() {
     } else {
         text = QString("no reference value at λ = %1").arg(lambda_display_text(lambda_));
     }
-    if (!exact_status_.isEmpty() && !polynomial_) text += "\n" + exact_status_;
+    // At λ = ∞ the reference above is exact already: the polynomial's fate is beside the point.
+    if (!exact_status_.isEmpty() && !polynomial_ && !is_infinite_lambda(lambda_))
+        text += "\n" + exact_status_;
     reference_label_->setText(text);
 }
 

@@ -25,6 +25,7 @@
 #include "colour_legend_widget.hpp"
 #include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
+#include "dock_width.hpp"
 #include "export_animation_dialog.hpp"
 #include "export_measurements_dialog.hpp"
 #include "gl_viewport.hpp"
@@ -132,7 +133,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::apply_default_layout() {
     // The picture gets the largest share: each side's docks take a fifth of the width at most.
-    const int side = std::clamp(width() / 5, 220, 380);
+    const int side = std::clamp(width() / 5, kSideDockMinWidth, kSideDockMaxWidth);
     const QList<QDockWidget*> docks = findChildren<QDockWidget*>();
     QList<QDockWidget*> left, right;
     for (QDockWidget* d : docks) (dockWidgetArea(d) == Qt::LeftDockWidgetArea ? left : right) << d;

@@ -187,13 +187,21 @@ PartitionPanel::PartitionPanel(QWidget* parent) : QWidget(parent) {
 
     // The buttons and ε come before the results: a result that wraps onto more lines grows the
     // panel below them, so the buttons never move under the mouse.
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(exact_button_);
-    buttons->addWidget(estimate_button_);
-    buttons->addWidget(cancel_button_);
-    buttons->addWidget(new QLabel("±", this));
-    buttons->addWidget(epsilon_box_);
-    buttons->addWidget(target_box_);
+    // Two rows, so that the panel fits a dock a fifth of a 1920-pixel screen wide (one row made the
+    // content wider than the dock, and the scroll area, which never scrolls sideways, cut it off).
+    auto* buttons = new QVBoxLayout;
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(exact_button_);
+    actions->addWidget(estimate_button_);
+    actions->addWidget(cancel_button_);
+    actions->addStretch(1);
+    auto* target = new QHBoxLayout;
+    target->addWidget(new QLabel("target half-width ±", this));
+    target->addWidget(epsilon_box_);
+    target->addWidget(target_box_);
+    target->addStretch(1);
+    buttons->addLayout(actions);
+    buttons->addLayout(target);
     auto* form = new QFormLayout;
     form->addRow("Exact ln Z", exact_label_);
     form->addRow("Estimate", estimate_label_);

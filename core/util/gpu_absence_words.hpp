@@ -9,8 +9,8 @@
 namespace dimerlab {
 
 // One short clause, no trailing full stop: "the NVIDIA driver here is older than this build
-// needs", "no NVIDIA GPU was found", "this build has no GPU support", or "the GPU cannot be used
-// here" for any reason not recognised.
+// needs", "no NVIDIA GPU was found" (also where no NVIDIA driver is installed at all), "this build
+// has no GPU support", or "the GPU cannot be used here" for any reason not recognised.
 std::string gpu_absence_in_plain_words(std::string_view reason);
 
 }  // namespace dimerlab

@@ -16,6 +16,13 @@ DeviceInfo probe() {
     cudaDriverGetVersion(&info.driver_version);
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
+    if (err == cudaErrorInsufficientDriver && info.driver_version == 0) {
+        // The runtime says "driver version is insufficient" also where no driver is installed at
+        // all; driver version 0 is that case, which on a classroom machine means no NVIDIA GPU.
+        info.reason = "no usable CUDA device: no NVIDIA driver is installed (CUDA driver version 0)";
+        cudaGetLastError();
+        return info;
+    }
     if (err != cudaSuccess) {
         info.reason = std::string("no usable CUDA device: ") + cudaGetErrorString(err);
         cudaGetLastError();  // clear the sticky error so later probes start clean

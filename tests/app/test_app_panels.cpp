@@ -15,6 +15,7 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSet>
 #include <QSignalSpy>
 #include <QSlider>
@@ -36,6 +37,7 @@
 #include "dimerlab_lab/preset.hpp"
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "dimerlab_render/colour_legend.hpp"
+#include "dock_width.hpp"
 #include "export_measurements_dialog.hpp"
 #include "graph/families/family_table.hpp"
 #include "graph/graph_limits.hpp"
@@ -117,6 +119,33 @@ nlohmann::json claim(const std::string& kernel, const std::string& id, const std
 class TestAppPanels : public QObject {
     Q_OBJECT
   private slots:
+    // Every panel fits the widest side dock the window gives it (a fifth of a 1920-pixel window):
+    // the docks never scroll sideways, so anything wider is cut off at the screen's edge. Measured
+    // with the preset whose Model panel has the most rows (three hexagon sides) and the partition
+    // panel showing a closed-form count, the longest text it has.
+    void every_panel_fits_the_widest_side_dock() {
+        const Session lozenge = load_preset("lozenge");
+        ModelPanel model;
+        model.set_session(lozenge);
+        PartitionPanel partition;
+        partition.set_problem(lozenge.graph, kInfiniteLambda, 10800);
+        QSignalSpy exact(&partition, &PartitionPanel::exact_finished);
+        partition.compute_exact();
+        QVERIFY(exact.wait(60000));
+        QVERIFY(partition.exact_text().contains("MacMahon"));
+        DiagnosticsPanel diagnostics;
+        VerificationPanel verification;
+        const int scroll_bar = 20;
+        for (QWidget* panel :
+             std::initializer_list<QWidget*>{&model, &partition, &diagnostics, &verification}) {
+            const auto* scroll = panel->findChild<QScrollArea*>();
+            const int needed = scroll != nullptr ? scroll->widget()->minimumSizeHint().width()
+                                                 : panel->minimumSizeHint().width();
+            QVERIFY2(needed + scroll_bar <= kSideDockMaxWidth,
+                     qPrintable(QString("%1 needs %2 px").arg(panel->metaObject()->className()).arg(needed)));
+        }
+    }
+
     void invalid_spec_shows_inline_error_and_apply_starts_nothing() {
         ModelPanel panel;
         int requested = 0;

@@ -55,6 +55,11 @@ void run_diagnostics(const QString& where, const std::shared_ptr<const Graph>& g
     check_words(where + " rounds", panel.rounds_text());
     check_words(where + " summary", panel.summary_text());
     check_words(where + " reference", panel.reference_text());
+    // At λ = ∞ the density's reference is exactly 1; nothing may call the exact mean unknown.
+    if (is_infinite_lambda(lambda)) {
+        const QString reference = panel.reference_text();
+        QVERIFY2(!reference.contains("exact mean"), qPrintable(where + ": " + reference));
+    }
 }
 
 }  // namespace

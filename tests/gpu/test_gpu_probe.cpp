@@ -37,6 +37,9 @@ class TestGpuProbe : public QObject {
                  std::string("no NVIDIA GPU was found"));
         QCOMPARE(gpu_absence_in_plain_words("no CUDA device found"), std::string("no NVIDIA GPU was found"));
         QCOMPARE(gpu_absence_in_plain_words(
+                     "no usable CUDA device: no NVIDIA driver is installed (CUDA driver version 0)"),
+                 std::string("no NVIDIA GPU was found"));
+        QCOMPARE(gpu_absence_in_plain_words(
                      "this build has no CUDA support (nvcc was not found when it was configured)"),
                  std::string("this build has no GPU support"));
         QCOMPARE(gpu_absence_in_plain_words("cannot query CUDA device 0: unknown error"),
@@ -44,6 +47,10 @@ class TestGpuProbe : public QObject {
         const dimerlab::gpu::DeviceInfo info = dimerlab::gpu::probe();
         if (!info.available)
             QVERIFY(gpu_absence_in_plain_words(info.reason).find("CUDA") == std::string::npos);
+        // A machine without any NVIDIA driver (driver version 0) has, for a class, no GPU; CUDA's
+        // own message there would blame an old driver.
+        if (!info.available && info.compiled && info.driver_version == 0)
+            QCOMPARE(gpu_absence_in_plain_words(info.reason), std::string("no NVIDIA GPU was found"));
     }
     void device_entry_points_refuse_cleanly_without_a_device() {
         const dimerlab::gpu::DeviceInfo info = dimerlab::gpu::probe();

@@ -134,6 +134,8 @@ const char* cudaGetErrorString(cudaError_t err) {
             return "invalid device pointer";
         case cudaErrorInvalidMemcpyDirection:
             return "invalid copy direction for memcpy";
+        case cudaErrorInsufficientDriver:
+            return "CUDA driver version is insufficient for CUDA runtime version";
         case cudaErrorNoDevice:
             return "no CUDA-capable device is detected";
         case cudaErrorInvalidResourceHandle:

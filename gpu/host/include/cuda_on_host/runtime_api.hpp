@@ -20,6 +20,7 @@ enum cudaError {
     cudaErrorInvalidConfiguration = 9,
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
+    cudaErrorInsufficientDriver = 35,
     cudaErrorNoDevice = 100,
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorIllegalAddress = 700,
