@@ -3,6 +3,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineSeries>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTimer>
@@ -67,6 +68,10 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent) : QWidget(parent) {
     density_chart_ = new SeriesChart("Dimer density 2|M|/n", "sweeps", "density");
     imbalance_chart_ = new SeriesChart("H − V imbalance (dimers)", "sweeps", "H − V");
     volume_chart_ = new SeriesChart("Volume of the stepped surface (cubes)", "sweeps", "volume");
+    // The panel sees the snapshots the window draws, not every sample: where the sampler is slower
+    // than the frames (coupling from the past on a large hexagon) the points are sparse, and the
+    // dots show which values were measured and which are only the line between them.
+    for (SeriesChart* c : {imbalance_chart_, volume_chart_}) c->series()->setPointsVisible(true);
     acf_chart_ = new SeriesChart("Autocorrelation of the density", "lag (snapshots)", "ρ(k)");
     acf_chart_->set_reference(0.0, "ρ = 0 (independent)");
     acf_chart_->set_fixed_y(std::pair{-0.2, 1.0});

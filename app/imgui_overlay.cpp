@@ -198,7 +198,8 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
     ImGui::Text("%.0f fps", stats_.fps);
     ImGui::TextUnformatted(update_rate_text(stats_.updates_per_s, stats_.running).toUtf8().constData());
     if (stats_.sampling == SamplingKind::exact_samples) {
-        ImGui::TextUnformatted("each frame: a new independent exact sample");
+        ImGui::TextUnformatted(
+            exact_sample_rate_text(stats_.samples_per_s, stats_.running).toUtf8().constData());
     } else if (stats_.sampling == SamplingKind::shuffle_growth) {
         ImGui::TextUnformatted("each frame: one more shuffling step");
     } else {

@@ -29,6 +29,9 @@ namespace dimerlab::app {
 struct OverlayStats {
     double fps = 0;
     double updates_per_s = 0;
+    // Exact samplers: new samples per second (each published snapshot is one); the frame rate
+    // can be far higher, when the picture is redrawn while the next sample is being drawn.
+    double samples_per_s = 0;
     double sweeps = 0;  // updates done / number of edges
     std::uint64_t dimers = 0;
     std::uint64_t monomers = 0;

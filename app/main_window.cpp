@@ -572,6 +572,9 @@ void MainWindow::on_frame() {
         fps_ = (view_->frames_drawn() - last_frames_) / dt;
         const std::uint64_t t = controller_->snapshot().time;
         updates_per_s_ = t >= last_time_ ? (t - last_time_) / dt : 0;
+        const std::uint64_t serial = controller_->snapshot().serial;
+        snapshots_per_s_ = serial >= last_serial_ ? (serial - last_serial_) / dt : 0;
+        last_serial_ = serial;
         last_frames_ = view_->frames_drawn();
         last_time_ = t;
         last_status_ms_ = now;
@@ -586,6 +589,7 @@ void MainWindow::update_overlay() {
     OverlayStats o;
     o.fps = fps_;
     o.updates_per_s = updates_per_s_;
+    o.samples_per_s = snapshots_per_s_;
     o.sweeps = g.num_edges() > 0 ? static_cast<double>(s.time) / g.num_edges() : 0;
     o.dimers = s.dimers;
     o.monomers = g.num_vertices() - 2 * s.dimers;

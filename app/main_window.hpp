@@ -158,6 +158,8 @@ class MainWindow : public QMainWindow {
     std::uint64_t last_time_ = 0;
     double fps_ = 0;
     double updates_per_s_ = 0;
+    std::uint64_t last_serial_ = 0;
+    double snapshots_per_s_ = 0;  // published snapshots: for exact samplers, new samples
     qint64 last_status_ms_ = 0;
     // Last member: destroyed first; a build still running is left to end alone, its result dropped.
     BackgroundTasks build_tasks_;

@@ -17,4 +17,11 @@ QString update_rate_text(double updates_per_s, bool running) {
     return {};
 }
 
+QString exact_sample_rate_text(double samples_per_s, bool running) {
+    if (!running) return QString("each step: a new independent exact sample");
+    if (!(samples_per_s > 0)) return QString("drawing an independent exact sample…");
+    return QString("new independent exact samples: %1 per second")
+        .arg(QString::number(samples_per_s, 'g', 3));
+}
+
 }  // namespace dimerlab::app

@@ -8,4 +8,8 @@ namespace dimerlab::app {
 
 QString update_rate_text(double updates_per_s, bool running);
 
+// The HUD line of an exact sampler (shuffling, coupling from the past): how many new independent
+// samples it draws per second, which on a large region is far fewer than the frames drawn.
+QString exact_sample_rate_text(double samples_per_s, bool running);
+
 }  // namespace dimerlab::app

@@ -733,6 +733,9 @@ class TestAppPanels : public QObject {
         QCOMPARE(update_rate_text(0, true), QString("measuring updates/s…"));
         QCOMPARE(update_rate_text(0, false), QString("paused"));
         QCOMPARE(update_rate_text(4.2e4, true), QString("42 k updates/s"));
+        QCOMPARE(exact_sample_rate_text(1.7, true), QString("new independent exact samples: 1.7 per second"));
+        QCOMPARE(exact_sample_rate_text(0, true), QString("drawing an independent exact sample…"));
+        QCOMPARE(exact_sample_rate_text(3, false), QString("each step: a new independent exact sample"));
         QCOMPARE(update_rate_text(1.234e7, true), QString("12.3 M updates/s"));
         QCOMPARE(update_rate_text(2.5e9, true), QString("2.5 G updates/s"));
         QCOMPARE(update_rate_text(12, true), QString("12 updates/s"));
