@@ -12,6 +12,8 @@ class ColourLegendWidget : public QWidget {
   public:
     explicit ColourLegendWidget(QWidget* parent = nullptr);
     void set_mode(ColourMode mode, render::TileShape tiles = render::TileShape::domino);
+    void set_colour_palette(render::PaletteKind palette);
+    render::PaletteKind colour_palette() const { return palette_; }
     ColourMode mode() const { return mode_; }
     render::TileShape tiles() const { return tiles_; }
     // Point size of the labels; swatches scale with it.
@@ -25,6 +27,7 @@ class ColourLegendWidget : public QWidget {
   private:
     ColourMode mode_ = ColourMode::plain;
     render::TileShape tiles_ = render::TileShape::domino;
+    render::PaletteKind palette_ = render::PaletteKind::colour_blind_safe;
     render::ColourLegend legend_;
 };
 

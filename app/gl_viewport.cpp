@@ -125,6 +125,11 @@ void GlViewport::feed_heat() {
     colour_note_.clear();
 }
 
+void GlViewport::set_colour_palette(render::PaletteKind palette) {
+    renderer_.set_palette(palette);
+    update();
+}
+
 void GlViewport::set_colour_mode(ColourMode mode) {
     renderer_.set_colour_mode(mode);
     feed_heat();

@@ -1,7 +1,8 @@
 // dimerlab: the desktop program. Opens a window on a preset (default: grid:64x64 at λ=1,
 // running) or a saved session, and can be automated for demos, tests and measurements:
 //   dimerlab [--preset NAME | --session FILE] [--graph SPEC] [--lambda L|inf] [--dynamics D]
-//            [--colour MODE] [--frames N] [--screenshot FILE.png] [--size WxH] [--fps-report]
+//            [--colour MODE] [--palette NAME] [--frames N] [--screenshot FILE.png] [--size WxH]
+//            [--fps-report]
 // The viewport needs OpenGL 3.3 through a display (X11 or Xvfb); without one it exits with 2.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -182,6 +183,10 @@ int main(int argc, char** argv) {
     QCommandLineOption dynamics_opt("dynamics", "Dynamics, overrides the preset's (as in dimerlab-cli).",
                                     "D");
     QCommandLineOption colour_opt("colour", "Colour mode, overrides the preset's (plain, tiles, …).", "MODE");
+    QCommandLineOption palette_opt("palette",
+                                   "Colours: colour-blind-safe (the default) or classic; otherwise the "
+                                   "last run's.",
+                                   "NAME");
     QCommandLineOption frames_opt("frames", "Draw N frames (one step of the chain each), then quit.", "N");
     QCommandLineOption shot_opt("screenshot", "Save the window to this PNG after the last frame, then quit.",
                                 "FILE");
@@ -195,8 +200,9 @@ int main(int argc, char** argv) {
                                         "the frames.");
     QCommandLineOption help_shot_opt(
         "help-screenshot", "Save the Help window (What am I looking at) to this PNG, then quit.", "FILE");
-    parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, dynamics_opt, colour_opt, frames_opt,
-                       shot_opt, size_opt, fps_opt, populate_opt, presentation_opt, help_shot_opt});
+    parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, dynamics_opt, colour_opt, palette_opt,
+                       frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt,
+                       help_shot_opt});
     parser.process(qapp);
 
     const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt) ||
@@ -205,6 +211,7 @@ int main(int argc, char** argv) {
         return fail("no usable OpenGL: " + why + "; " + kNoDisplayHint);
 
     std::unique_ptr<dimerlab::app::MainWindow> window;
+    std::optional<dimerlab::render::PaletteKind> palette;
     int frames = 0;
     QSize size;
     try {
@@ -236,6 +243,13 @@ int main(int argc, char** argv) {
         }
         if (parser.isSet(colour_opt))
             session.view.colour = dimerlab::parse_colour_mode(parser.value(colour_opt));
+        if (parser.isSet(palette_opt)) {
+            palette = dimerlab::render::parse_palette_name(parser.value(palette_opt).toStdString());
+            if (!palette) {
+                throw dimerlab::InputError("--palette '" + parser.value(palette_opt).toStdString() +
+                                           "': expected colour-blind-safe or classic");
+            }
+        }
         if (parser.isSet(frames_opt)) {
             bool ok = false;
             frames = parser.value(frames_opt).toInt(&ok);
@@ -249,6 +263,13 @@ int main(int argc, char** argv) {
     }
     window->resize(size);
     window->apply_default_layout();
+    // The palette asked for, else (outside automation, whose pictures must not depend on the last
+    // run) the one the last run chose.
+    if (!palette && !automated) {
+        palette =
+            dimerlab::render::parse_palette_name(QSettings().value("view/palette").toString().toStdString());
+    }
+    window->set_colour_palette(palette.value_or(dimerlab::render::PaletteKind::colour_blind_safe));
     if (!automated) {
         // The layout of the last run, unless a size was asked for; automation (screenshots,
         // measurements) always starts from the default layout, so its pictures are reproducible.

@@ -1,6 +1,7 @@
 #include "main_window.hpp"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -161,6 +162,21 @@ bool MainWindow::restore_layout(const QSettings& settings) {
     return true;
 }
 
+void MainWindow::set_colour_palette(render::PaletteKind palette) {
+    view_->set_colour_palette(palette);
+    legend_->set_colour_palette(palette);
+    for (qsizetype i = 0; i < palette_actions_.size(); ++i)
+        palette_actions_[i]->setChecked(render::kPaletteKinds[i] == palette);
+    if (remember_layout_) {
+        const std::string_view name = render::palette_name(palette);
+        QSettings().setValue("view/palette", QString::fromUtf8(name.data(), qsizetype(name.size())));
+    }
+}
+
+render::PaletteKind MainWindow::colour_palette() const {
+    return view_->colour_palette();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (presentation_) set_presentation(false);  // remember the working layout, not the full screen
     if (remember_layout_) {
@@ -261,6 +277,17 @@ void MainWindow::build_docks() {
     auto* leave = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     connect(leave, &QShortcut::activated, this, [this] { set_presentation(false); });
     view->addAction("&Reset layout", this, [this] { reset_layout(); });
+    QMenu* palettes = view->addMenu("&Palette");
+    auto* palette_group = new QActionGroup(this);
+    for (const render::PaletteKind kind : render::kPaletteKinds) {
+        QAction* a = palettes->addAction(QString::fromUtf8(render::palette_label(kind).data(),
+                                                           qsizetype(render::palette_label(kind).size())));
+        a->setCheckable(true);
+        a->setChecked(kind == render::PaletteKind::colour_blind_safe);
+        palette_group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, kind] { set_colour_palette(kind); });
+        palette_actions_ << a;
+    }
     connect(model_panel_, &ModelPanel::apply_requested, this, [this](const Session& s) { apply_model(s); });
     connect(model_panel_, &ModelPanel::lambda_changed, this,
             [this](double l) { request_lambda(l, LambdaSource::model_panel); });

@@ -13,6 +13,7 @@
 
 #include "background_tasks.hpp"
 #include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/palette.hpp"
 #include "lab_controller.hpp"
 
 class QAction;
@@ -56,6 +57,10 @@ class MainWindow : public QMainWindow {
     void save_layout(QSettings& settings) const;
     bool restore_layout(const QSettings& settings);  // false when nothing was saved
     void set_remember_layout(bool remember) { remember_layout_ = remember; }
+    // The picture's and the legend's colours (View > Palette); kept in QSettings between runs when
+    // remember_layout is on.
+    void set_colour_palette(render::PaletteKind palette);
+    render::PaletteKind colour_palette() const;
 
     // Presentation mode (F11, View menu; Esc leaves): full screen, docks, toolbar, menu and status
     // bar hidden, a large caption (graph, λ, dynamics, sweeps) above the picture and the colour
@@ -142,6 +147,7 @@ class MainWindow : public QMainWindow {
     QLabel* caption_ = nullptr;
     ColourLegendWidget* legend_ = nullptr;
     QAction* presentation_action_ = nullptr;
+    QList<QAction*> palette_actions_;  // View > Palette, in kPaletteKinds order
     bool presentation_ = false;
     bool was_maximized_ = false;
     bool remember_layout_ = false;

@@ -38,6 +38,7 @@ struct RenderOptions {
     bool fit = false;
     bool caption = false;
     std::string colour;  // empty: the session's
+    std::string palette = "colour-blind-safe";
     std::string out;
     bool progress = false;
     bool shuffle_steps = false;
@@ -74,6 +75,9 @@ int run_render(const RenderOptions& opt) {
     request.caption = opt.caption;
     if (!opt.colour.empty())
         request.session.view.colour = parse_colour_mode(QString::fromStdString(opt.colour));
+    const std::optional<PaletteKind> palette = parse_palette_name(opt.palette);
+    if (!palette) throw InputError("--palette '" + opt.palette + "': expected colour-blind-safe or classic");
+    request.palette = *palette;
     if (opt.shuffle_steps) {
         // One step of domino shuffling per frame (Dynamics::shuffle_steps: one step per update).
         request.session.dynamics = Dynamics::shuffle_steps;
@@ -146,6 +150,10 @@ CommandAction add_render_command(CLI::App& app) {
         "--colour", opt->colour,
         "plain | orientation-parity | monomer-heat | exact-marginals | tiles | height, overriding the "
         "session's");
+    sub->add_option("--palette", opt->palette,
+                    "colour-blind-safe (told apart with any colour vision) | classic (red, yellow, blue, "
+                    "green dominoes)")
+        ->capture_default_str();
     sub->add_flag(
         "--shuffle-steps", opt->shuffle_steps,
         "aztec:N sessions: record domino shuffling step by step (frame k shows the order-k tiling at "

@@ -89,7 +89,8 @@ namespace {
 // Paints into the packed RGB frame in place: the caption on a white band at the top, the legend
 // on a white band at the bottom; both scale with the frame's height.
 void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int height,
-                              const std::string& caption, ColourMode mode, TileShape tiles) {
+                              const std::string& caption, ColourMode mode, TileShape tiles,
+                              PaletteKind palette) {
     QImage frame(rgb.data(), width, height, width * 3, QImage::Format_RGB888);
     QPainter painter(&frame);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
@@ -110,7 +111,7 @@ void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int hei
     painter.drawText(QRect(0, 0, width, band), Qt::AlignCenter, text);
     QFont small = font;
     small.setBold(false);
-    const ColourLegend legend = colour_legend(mode, tiles);
+    const ColourLegend legend = colour_legend(mode, tiles, palette);
     QSizeF size;
     for (int px = std::max(9, height / 40); px >= 7; --px) {
         small.setPixelSize(px);
@@ -137,6 +138,7 @@ bool render_animation(const AnimationRequest& r,
     SceneRenderer& renderer = offscreen.renderer();
     renderer.set_scene(replay.scene());
     renderer.set_colour_mode(r.session.view.colour);
+    renderer.set_palette(r.palette);
     renderer.set_monomers_visible(r.session.dynamics != Dynamics::shuffle_steps);
     Camera& camera = offscreen.camera();
     if (r.session.view.has_camera && !r.fit) {
@@ -167,7 +169,7 @@ bool render_animation(const AnimationRequest& r,
                                      frame_caption(replay.graph().spec(), replay.sampler().lambda(),
                                                    std::string(dynamics_name(r.session.dynamics)), sweeps,
                                                    frame_progress(replay.sampler())),
-                                     r.session.view.colour, renderer.tile_shape());
+                                     r.session.view.colour, renderer.tile_shape(), r.palette);
         }
         if (!sink(k, rgb)) return false;
     }

@@ -30,44 +30,45 @@ struct Metrics {
 
 }  // namespace
 
-ColourLegend colour_legend(ColourMode mode, TileShape tiles) {
+ColourLegend colour_legend(ColourMode mode, TileShape tiles, PaletteKind kind) {
+    const Palette& p = palette_of(kind);
     ColourLegend l;
-    const LegendSwatch monomer{"monomer", colour(palette::kMonomer), true};
+    const LegendSwatch monomer{"monomer", colour(p.monomer), true};
     switch (mode) {
         case ColourMode::plain:
-            l.swatches = {{"dimer", colour(palette::kDimerColours[4])}, monomer};
+            l.swatches = {{"dimer", colour(p.dimer[4])}, monomer};
             break;
         case ColourMode::tiles:
             if (tiles == TileShape::domino) {
-                l.swatches = {{"horizontal domino, even", colour(palette::kDominoColours[0])},
-                              {"horizontal, odd", colour(palette::kDominoColours[1])},
-                              {"vertical, even", colour(palette::kDominoColours[2])},
-                              {"vertical, odd", colour(palette::kDominoColours[3])},
-                              {"monomer (a hole)", colour(palette::kMonomer), true}};
+                l.swatches = {{"horizontal domino, even", colour(p.domino[0])},
+                              {"horizontal, odd", colour(p.domino[1])},
+                              {"vertical, even", colour(p.domino[2])},
+                              {"vertical, odd", colour(p.domino[3])},
+                              {"monomer (a hole)", colour(p.monomer), true}};
                 break;
             }
             if (tiles == TileShape::lozenge) {
                 // Each swatch labelled (a class reads its own), by the three dimer directions
                 // 60° apart; which one is upright depends on how the honeycomb is turned.
-                l.swatches = {{"lozenge, 1st direction", colour(palette::kLozengeColours[0])},
-                              {"2nd direction", colour(palette::kLozengeColours[1])},
-                              {"3rd direction", colour(palette::kLozengeColours[2])},
-                              {"monomer (a hole)", colour(palette::kMonomer), true}};
+                l.swatches = {{"lozenge, 1st direction", colour(p.lozenge[0])},
+                              {"2nd direction", colour(p.lozenge[1])},
+                              {"3rd direction", colour(p.lozenge[2])},
+                              {"monomer (a hole)", colour(p.monomer), true}};
                 break;
             }
             [[fallthrough]];  // not a tiling: drawn as orientation × parity
         case ColourMode::orientation_parity:
-            l.swatches = {{"horizontal, even", colour(palette::kDimerColours[0])},
-                          {"horizontal, odd", colour(palette::kDimerColours[1])},
-                          {"vertical, even", colour(palette::kDimerColours[2])},
-                          {"vertical, odd", colour(palette::kDimerColours[3])},
+            l.swatches = {{"horizontal, even", colour(p.dimer[0])},
+                          {"horizontal, odd", colour(p.dimer[1])},
+                          {"vertical, even", colour(p.dimer[2])},
+                          {"vertical, odd", colour(p.dimer[3])},
                           monomer};
             break;
         case ColourMode::monomer_heat:
         case ColourMode::exact_marginals:
             l.has_scale = true;
-            l.low = colour(palette::kHeatLow);
-            l.high = colour(palette::kMonomer);
+            l.low = colour(p.heat_low);
+            l.high = colour(p.monomer);
             l.low_label = "0";
             l.high_label = "1";
             l.scale_title = mode == ColourMode::monomer_heat ? "share of frames as a monomer"
@@ -75,13 +76,13 @@ ColourLegend colour_legend(ColourMode mode, TileShape tiles) {
             break;
         case ColourMode::height:
             // Thurston's height on the faces; a monomer is a defect around which it winds.
-            l.swatches = {{"dimer", colour(palette::kDimerColours[4])},
-                          {"face at a monomer (height undefined)", colour(palette::kHeightDefect)},
+            l.swatches = {{"dimer", colour(p.dimer[4])},
+                          {"face at a monomer (height undefined)", colour(p.height_defect)},
                           monomer};
             l.has_scale = true;
-            l.low = colour(palette::kHeightLow);
-            l.mid = colour(palette::kHeightMid);
-            l.high = colour(palette::kHeightHigh);
+            l.low = colour(p.height_low);
+            l.mid = colour(p.height_mid);
+            l.high = colour(p.height_high);
             l.low_label = "lowest";
             l.high_label = "highest";
             l.scale_title = "height function on the faces";

@@ -23,16 +23,9 @@ constexpr GLuint kCorner = 0, kSegment = 1, kClass = 2, kState = 3;
 constexpr GLuint kPositionAttr = 0, kMonomerAttr = 1, kHeatAttr = 2;
 
 // Colours: palette.hpp, shared with the colour legend.
-using palette::kBackground;
-using palette::kDimerColours;
-using palette::kDominoColours;
-using palette::kEdge;
-using palette::kHeightDefect;
-using palette::kHeightHigh;
-using palette::kHeightLow;
-using palette::kHeightMid;
-using palette::kLozengeColours;
-using palette::kMonomer;
+QVector3D vec3(const palette::Rgb& c) {
+    return QVector3D(c[0], c[1], c[2]);
+}
 constexpr GLuint kTilePosition = 0, kTileClass = 1;
 
 std::unique_ptr<QOpenGLShaderProgram> make_program(const QString& name, QString& error) {
@@ -267,8 +260,8 @@ void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height
         : (colour_mode_ == ColourMode::orientation_parity || colour_mode_ == ColourMode::tiles) ? 1
                                                                                                 : 0;
     edge_program_->setUniformValue("colour_mode", edge_mode);
-    edge_program_->setUniformValue("edge_colour", QVector3D(kEdge[0], kEdge[1], kEdge[2]));
-    edge_program_->setUniformValueArray("dimer_colours", &kDimerColours[0][0], 5, 3);
+    edge_program_->setUniformValue("edge_colour", vec3(palette_of(palette_).edge));
+    edge_program_->setUniformValueArray("dimer_colours", &palette_of(palette_).dimer[0][0], 5, 3);
     edge_vao_.bind();
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, instance_count_);
     edge_vao_.release();
@@ -285,9 +278,11 @@ void SceneRenderer::draw_tiles(const QMatrix4x4& qview) {
     tile_program_->bind();
     tile_program_->setUniformValue("view", qview);
     tile_program_->setUniformValue("ramp", 0);
-    tile_program_->setUniformValueArray(
-        "tile_colours", tile_shape_ == TileShape::domino ? &kDominoColours[0][0] : &kLozengeColours[0][0], 4,
-        3);
+    tile_program_->setUniformValueArray("tile_colours",
+                                        tile_shape_ == TileShape::domino
+                                            ? &palette_of(palette_).domino[0][0]
+                                            : &palette_of(palette_).lozenge[0][0],
+                                        4, 3);
     tile_vao_.bind();
     glDrawArrays(GL_TRIANGLES, 0, GLsizei(tile_vertices_.size() / 3));
     tile_vao_.release();
@@ -307,11 +302,10 @@ void SceneRenderer::draw_heights(const QMatrix4x4& qview) {
     tile_program_->bind();
     tile_program_->setUniformValue("view", qview);
     tile_program_->setUniformValue("ramp", 1);
-    tile_program_->setUniformValue("ramp_low", QVector3D(kHeightLow[0], kHeightLow[1], kHeightLow[2]));
-    tile_program_->setUniformValue("ramp_mid", QVector3D(kHeightMid[0], kHeightMid[1], kHeightMid[2]));
-    tile_program_->setUniformValue("ramp_high", QVector3D(kHeightHigh[0], kHeightHigh[1], kHeightHigh[2]));
-    tile_program_->setUniformValue("defect_colour",
-                                   QVector3D(kHeightDefect[0], kHeightDefect[1], kHeightDefect[2]));
+    tile_program_->setUniformValue("ramp_low", vec3(palette_of(palette_).height_low));
+    tile_program_->setUniformValue("ramp_mid", vec3(palette_of(palette_).height_mid));
+    tile_program_->setUniformValue("ramp_high", vec3(palette_of(palette_).height_high));
+    tile_program_->setUniformValue("defect_colour", vec3(palette_of(palette_).height_defect));
     tile_vao_.bind();
     glDrawArrays(GL_TRIANGLES, 0, GLsizei(tile_vertices_.size() / 3));
     tile_vao_.release();
@@ -323,7 +317,8 @@ void SceneRenderer::draw_heights(const QMatrix4x4& qview) {
 void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, double device_pixel_ratio) {
     const float dpr = float(device_pixel_ratio);
     glViewport(0, 0, int(width_px * dpr + 0.5f), int(height_px * dpr + 0.5f));
-    glClearColor(kBackground[0], kBackground[1], kBackground[2], 1);
+    const palette::Rgb& background = palette_of(palette_).background;
+    glClearColor(background[0], background[1], background[2], 1);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     if (!ok_ || !scene_) return;
     if (scene_dirty_) {
@@ -367,7 +362,7 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
         point_program_->setUniformValue("view", qview);
         point_program_->setUniformValue("point_px", std::clamp(0.45f * unit_px, 3.0f * dpr, 64.0f * dpr));
         point_program_->setUniformValue("heat_mode", heat_mode ? 1 : 0);
-        point_program_->setUniformValue("point_colour", QVector3D(kMonomer[0], kMonomer[1], kMonomer[2]));
+        point_program_->setUniformValue("point_colour", vec3(palette_of(palette_).monomer));
         point_vao_.bind();
         glDrawArrays(GL_POINTS, 0, vertex_count_);
         point_vao_.release();

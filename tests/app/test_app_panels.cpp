@@ -727,7 +727,13 @@ class TestAppPanels : public QObject {
         QCOMPARE(none.swatches.size(), parity.swatches.size());
         for (std::size_t i = 0; i < none.swatches.size(); ++i)
             QCOMPARE(none.swatches[i].colour, parity.swatches[i].colour);
-        QCOMPARE(render::colour_legend(ColourMode::tiles).swatches[0].colour, QColor(215, 48, 39));
+        // The default palette's vermilion, the classic one's red, each with its own legend.
+        QCOMPARE(render::colour_legend(ColourMode::tiles).swatches[0].colour, QColor(213, 94, 0));
+        QCOMPARE(
+            render::colour_legend(ColourMode::tiles, render::TileShape::domino, render::PaletteKind::classic)
+                .swatches[0]
+                .colour,
+            QColor(215, 48, 39));
     }
     void update_rate_never_reads_zero_while_running() {
         QCOMPARE(update_rate_text(0, true), QString("measuring updates/s…"));

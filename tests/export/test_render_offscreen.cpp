@@ -34,13 +34,22 @@ struct Rgb {
     bool operator==(const Rgb&) const = default;
 };
 
-// The renderer's colours (scene_renderer.cpp), as 8-bit values.
-constexpr Rgb kWhite{255, 255, 255};
-constexpr Rgb kGrey{191, 191, 191};
-constexpr Rgb kBlue{40, 90, 200};
-constexpr Rgb kDimer[5] = {{230, 120, 20}, {235, 200, 40}, {40, 160, 80}, {160, 60, 170}, {230, 120, 20}};
-constexpr Rgb kDomino[4] = {{215, 48, 39}, {252, 210, 60}, {110, 185, 235}, {60, 170, 90}};
-constexpr Rgb kLozenge[3] = {{250, 225, 160}, {205, 130, 60}, {110, 60, 40}};
+// The default palette's colours as the framebuffer stores them (8 bits a channel).
+Rgb to8(const float (&c)[3]) {
+    return {int(std::lround(255 * c[0])), int(std::lround(255 * c[1])), int(std::lround(255 * c[2]))};
+}
+Rgb to8(const palette::Rgb& c) {
+    return {int(std::lround(255 * c[0])), int(std::lround(255 * c[1])), int(std::lround(255 * c[2]))};
+}
+const Palette& kPalette = palette_of(PaletteKind::colour_blind_safe);
+const Rgb kWhite = to8(kPalette.background);
+const Rgb kGrey = to8(kPalette.edge);
+const Rgb kBlue = to8(kPalette.monomer);
+const Rgb kDimer[5] = {to8(kPalette.dimer[0]), to8(kPalette.dimer[1]), to8(kPalette.dimer[2]),
+                       to8(kPalette.dimer[3]), to8(kPalette.dimer[4])};
+const Rgb kDomino[4] = {to8(kPalette.domino[0]), to8(kPalette.domino[1]), to8(kPalette.domino[2]),
+                        to8(kPalette.domino[3])};
+const Rgb kLozenge[3] = {to8(kPalette.lozenge[0]), to8(kPalette.lozenge[1]), to8(kPalette.lozenge[2])};
 
 int count_colour(const std::vector<std::uint8_t>& rgb, const Rgb& c) {
     int n = 0;
@@ -328,8 +337,8 @@ class TestRenderOffscreen : public QObject {
             const float t = height_ramp(h, f);
             // The three-stop ramp: low, mid, high at 0, 0.5, 1.
             const auto channel = [&](int i) {
-                const float a = t < 0.5f ? palette::kHeightLow[i] : palette::kHeightMid[i];
-                const float b = t < 0.5f ? palette::kHeightMid[i] : palette::kHeightHigh[i];
+                const float a = t < 0.5f ? kPalette.height_low[i] : kPalette.height_mid[i];
+                const float b = t < 0.5f ? kPalette.height_mid[i] : kPalette.height_high[i];
                 const float u = t < 0.5f ? 2 * t : 2 * t - 1;
                 return int(std::lround(255 * (a + u * (b - a))));
             };
@@ -341,7 +350,7 @@ class TestRenderOffscreen : public QObject {
         QVERIFY(by_height.size() >= 3);
         for (auto a = by_height.begin(); a != by_height.end(); ++a)
             for (auto b = std::next(a); b != by_height.end(); ++b) QVERIFY(!(a->second == b->second));
-        // A monomer pair: every face at either vertex is the defect grey.
+        // A monomer pair: every face at either vertex has the defect colour.
         const VertexId v = 2 * 6 + 2, w = mate[v];
         mate[v] = mate[w] = kNoMate;
         render(mate, rgb);
@@ -350,17 +359,17 @@ class TestRenderOffscreen : public QObject {
         for (std::uint32_t f = 0; f < hf.faces().num_faces(); ++f) {
             if (!hd.defect[f]) continue;
             ++grey;
-            QVERIFY(near(centre_pixel(camera, rgb, f), Rgb{150, 150, 150}));
+            QVERIFY(near(centre_pixel(camera, rgb, f), to8(kPalette.height_defect)));
         }
         QVERIFY(grey >= 4);
-        // The legend: the same ramp ends, and the defect grey explained beside the dimer and monomer.
+        // The legend: the same ramp ends, and the defect colour explained beside the dimer and monomer.
         const ColourLegend legend = colour_legend(ColourMode::height);
         QVERIFY(legend.has_scale);
         QCOMPARE(legend.low, QColor(68, 1, 84));
         QCOMPARE(legend.mid, QColor(33, 145, 140));
         QCOMPARE(legend.high, QColor(253, 231, 37));
         QVERIFY(std::ranges::any_of(legend.swatches, [](const LegendSwatch& sw) {
-            return sw.colour == QColor(150, 150, 150) && sw.label.contains("monomer");
+            return sw.colour == QColor(0, 0, 0) && sw.label.contains("monomer");
         }));
     }
 

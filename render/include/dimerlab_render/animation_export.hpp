@@ -10,6 +10,7 @@
 #include <string>
 
 #include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/palette.hpp"
 #include "sampling/sampler.hpp"
 
 namespace dimerlab::render {
@@ -26,6 +27,7 @@ struct AnimationRequest {
     // Paint the presentation caption (graph, λ, dynamics, sweeps) at the top of every frame and
     // the colour legend at the bottom, as the window's presentation mode shows them.
     bool caption = false;
+    PaletteKind palette = PaletteKind::colour_blind_safe;
     std::string out;  // FILE.mp4 | FILE.webm | FILE.gif | DIR/
 };
 

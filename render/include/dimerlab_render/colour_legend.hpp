@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/tile_geometry.hpp"
 
 class QPainter;
@@ -32,7 +33,8 @@ struct ColourLegend {
 
 // `tiles`: what the tiles mode draws for the current graph (dominoes, lozenges, or neither, when
 // it is drawn as orientation × parity).
-ColourLegend colour_legend(ColourMode mode, TileShape tiles = TileShape::domino);
+ColourLegend colour_legend(ColourMode mode, TileShape tiles = TileShape::domino,
+                           PaletteKind palette = PaletteKind::colour_blind_safe);
 
 // The legend's size at this font (one row), and painting it with its top left at `origin`.
 QSizeF legend_size(const ColourLegend& legend, const QFont& font);
