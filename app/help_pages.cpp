@@ -7,6 +7,7 @@
 
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "graph/families/family_table.hpp"
+#include "lecture_keys.hpp"
 
 namespace dimerlab::app {
 
@@ -103,23 +104,7 @@ QString graph_spec_grammar_html() {
 }
 
 QString shortcuts_html() {
-    return QStringLiteral(
-        "<h2>Keyboard and mouse</h2>"
-        "<table border='1' cellpadding='4' cellspacing='0'>"
-        "<tr><th>key or gesture</th><th>what it does</th></tr>"
-        "<tr><td>Space</td><td>play / pause the chain</td></tr>"
-        "<tr><td>F</td><td>fit the graph in the view (picture focused)</td></tr>"
-        "<tr><td>H</td><td>hide / show the HUD (picture focused)</td></tr>"
-        "<tr><td>F11</td><td>presentation mode: full screen, large caption and colour legend</td></tr>"
-        "<tr><td>Esc</td><td>leave presentation mode</td></tr>"
-        "<tr><td>Ctrl+O / Ctrl+S</td><td>open / save a session</td></tr>"
-        "<tr><td>Ctrl+Q</td><td>quit</td></tr>"
-        "<tr><td>drag</td><td>pan the picture</td></tr>"
-        "<tr><td>mouse wheel</td><td>zoom about the cursor</td></tr>"
-        "<tr><td>hover</td><td>what is under the cursor: vertex or edge, degree, dimer or monomer</td></tr>"
-        "<tr><td>Ctrl+click on the HUD's λ slider</td><td>type an exact λ</td></tr>"
-        "<tr><td>λ field: type, then Enter</td><td>one recorded λ change (not one per keystroke)</td></tr>"
-        "</table>");
+    return QStringLiteral("<h2>Keyboard and mouse</h2>") + shortcuts_table_html();
 }
 
 QString about_html() {

@@ -198,10 +198,11 @@ int main(int argc, char** argv) {
     QCommandLineOption presentation_opt("presentation",
                                         "Switch to presentation mode (full screen, caption, legend) before "
                                         "the frames.");
+    QCommandLineOption keys_opt("show-keys", "Show the lecture keys over the picture (as ? or F1 does).");
     QCommandLineOption help_shot_opt(
         "help-screenshot", "Save the Help window (What am I looking at) to this PNG, then quit.", "FILE");
     parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, dynamics_opt, colour_opt, palette_opt,
-                       frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt,
+                       frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt, keys_opt,
                        help_shot_opt});
     parser.process(qapp);
 
@@ -321,6 +322,10 @@ int main(int argc, char** argv) {
                                    total_s > 0 ? double(controller.snapshot().time - t0) / total_s : 0);
         if (parser.isSet(populate_opt) && !populate_panels(*window, 600'000))
             std::cerr << "warning: a panel computation was still running after 600 s\n";
+        if (parser.isSet(keys_opt)) {
+            window->set_shortcuts_overlay(true);
+            QCoreApplication::processEvents();
+        }
         draw_frame(view);
         if (parser.isSet(fps_opt)) {
             const double sweeps = double(controller.snapshot().time - t0) / controller.graph().num_edges();

@@ -15,7 +15,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
-#include <QShortcut>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTimer>
@@ -35,6 +34,7 @@
 #include "help_pages.hpp"
 #include "lambda_range.hpp"
 #include "lambda_spin_box.hpp"
+#include "lecture_keys.hpp"
 #include "memory_estimate.hpp"
 #include "model_panel.hpp"
 #include "partition_panel.hpp"
@@ -84,6 +84,7 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     build_toolbar();
     build_menus();
     build_docks();
+    build_lecture_keys();
     status_ = new QLabel(this);
     statusBar()->addWidget(status_);
     refusal_ = new QLabel(this);
@@ -269,13 +270,9 @@ void MainWindow::build_docks() {
     view->addSeparator();
     presentation_action_ = view->addAction("&Presentation mode");
     presentation_action_->setCheckable(true);
-    presentation_action_->setShortcut(Qt::Key_F11);
     presentation_action_->setToolTip(
         "Full screen, docks hidden, a large caption and the colour legend (Esc leaves)");
     connect(presentation_action_, &QAction::triggered, this, [this](bool on) { set_presentation(on); });
-    addAction(presentation_action_);  // F11 works while the menu bar is hidden
-    auto* leave = new QShortcut(QKeySequence(Qt::Key_Escape), this);
-    connect(leave, &QShortcut::activated, this, [this] { set_presentation(false); });
     view->addAction("&Reset layout", this, [this] { reset_layout(); });
     QMenu* palettes = view->addMenu("&Palette");
     auto* palette_group = new QActionGroup(this);
@@ -460,15 +457,14 @@ void MainWindow::build_toolbar() {
     QToolBar* bar = addToolBar("Run");
     bar->setObjectName("run-toolbar");
     play_ = bar->addAction("Pause");
-    play_->setShortcut(Qt::Key_Space);
     connect(play_, &QAction::triggered, this, [this] {
         controller_->set_running(!controller_->running());
         sync_controls();
     });
-    QAction* step = bar->addAction("Step");
+    QAction* step = step_action_ = bar->addAction("Step");
     step->setToolTip("Run one frame's worth of sweeps");
     connect(step, &QAction::triggered, this, [this] { controller_->step_frame(); });
-    QAction* reset = bar->addAction("Reset");
+    QAction* reset = reset_action_ = bar->addAction("Reset");
     reset->setToolTip("Restart the chain from its start state at the current λ");
     connect(reset, &QAction::triggered, this, [this] {
         if (controller_->opened_session().start != StartKind::exact) {
@@ -524,6 +520,109 @@ void MainWindow::build_toolbar() {
     connect(fit, &QAction::triggered, this, [this] { view_->fit_view(); });
 }
 
+void MainWindow::build_lecture_keys() {
+    shortcuts_overlay_ = new QLabel(centralWidget());
+    shortcuts_overlay_->setObjectName("shortcuts-overlay");
+    shortcuts_overlay_->setTextFormat(Qt::RichText);
+    shortcuts_overlay_->setText("<h3>Keys (? or F1 hides this)</h3>" + shortcuts_table_html());
+    shortcuts_overlay_->setStyleSheet(
+        "QLabel { background: rgba(255, 255, 255, 235); color: black; border: 2px solid #444; padding: 10px; "
+        "}");
+    shortcuts_overlay_->hide();
+    const QList<QString> preset_list = preset_names();
+    for (const LectureKey& key : lecture_keys()) {
+        QAction* action = nullptr;
+        switch (key.action) {
+            case LectureAction::play_pause:
+                action = play_;
+                break;
+            case LectureAction::step:
+                action = step_action_;
+                break;
+            case LectureAction::reset:
+                action = reset_action_;
+                break;
+            case LectureAction::presentation:
+                action = presentation_action_;
+                break;
+            case LectureAction::fit:
+            case LectureAction::hud:
+                continue;  // the picture's own keys (GlViewport)
+            case LectureAction::open_preset:
+                // One action per digit, so each knows its preset.
+                for (const QKeySequence& seq : key.keys) {
+                    const int digit = preset_digit(seq);
+                    if (digit < 1 || digit > preset_list.size()) continue;
+                    auto* open = new QAction(this);
+                    open->setShortcut(seq);
+                    const QString name = preset_list[digit - 1];
+                    connect(open, &QAction::triggered, this, [this, name] {
+                        try {
+                            open_session_in_background(load_preset(name),
+                                                       [this](const QString& error) { show_refusal(error); });
+                        } catch (const std::exception& e) {
+                            show_refusal(QString::fromUtf8(e.what()));
+                        }
+                    });
+                    addAction(open);
+                }
+                continue;
+            default:
+                action = new QAction(this);
+                break;
+        }
+        action->setShortcuts(key.keys);
+        // On the window itself, so the keys work with the toolbar and the menus hidden
+        // (presentation mode).
+        addAction(action);
+        switch (key.action) {
+            case LectureAction::lambda_up:
+            case LectureAction::lambda_down: {
+                const int delta = key.action == LectureAction::lambda_up ? 1 : -1;
+                connect(action, &QAction::triggered, this, [this, delta] {
+                    const int at = lambda_slider_position(controller_->lambda());
+                    const int to = std::clamp(at + delta, 0, lambda_slider_infinity_position());
+                    if (to != at) request_lambda(lambda_at_slider_position(to));
+                });
+                break;
+            }
+            case LectureAction::slower:
+            case LectureAction::faster: {
+                const int steps = key.action == LectureAction::faster ? 1 : -1;
+                connect(action, &QAction::triggered, this, [this, steps] { speed_box_->stepBy(steps); });
+                break;
+            }
+            case LectureAction::shortcuts:
+                connect(action, &QAction::triggered, this,
+                        [this] { set_shortcuts_overlay(!shortcuts_overlay_visible()); });
+                break;
+            case LectureAction::leave:
+                connect(action, &QAction::triggered, this, [this] {
+                    set_shortcuts_overlay(false);
+                    set_presentation(false);
+                });
+                break;
+            default:
+                break;
+        }
+    }
+}
+
+void MainWindow::set_shortcuts_overlay(bool visible) {
+    if (visible) {
+        shortcuts_overlay_->adjustSize();
+        const QRect area = view_->geometry();
+        shortcuts_overlay_->move(area.center() -
+                                 QPoint(shortcuts_overlay_->width() / 2, shortcuts_overlay_->height() / 2));
+        shortcuts_overlay_->raise();
+    }
+    shortcuts_overlay_->setVisible(visible);
+}
+
+bool MainWindow::shortcuts_overlay_visible() const {
+    return shortcuts_overlay_->isVisible();
+}
+
 void MainWindow::build_menus() {
     QMenu* file = menuBar()->addMenu("&File");
     QMenu* presets = file->addMenu("Open &Preset");
@@ -556,9 +655,7 @@ void MainWindow::build_menus() {
         if (!help_) help_ = new HelpDialog(this);
         help_->show_page(p);
     };
-    QAction* what = help->addAction("&What am I looking at?", this,
-                                    [page] { page(HelpDialog::Page::what_am_i_looking_at); });
-    what->setShortcut(QKeySequence::HelpContents);
+    help->addAction("&What am I looking at?", this, [page] { page(HelpDialog::Page::what_am_i_looking_at); });
     help->addAction("&Graph specs", this, [page] { page(HelpDialog::Page::graph_specs); });
     help->addAction("&Keyboard and mouse", this, [page] { page(HelpDialog::Page::shortcuts); });
     help->addSeparator();

@@ -81,6 +81,8 @@ class MainWindow : public QMainWindow {
     QDoubleSpinBox* speed_box() const { return speed_box_; }
     QComboBox* colour_box() const { return colour_box_; }
     QLabel* status_label() const { return status_; }
+    void set_shortcuts_overlay(bool visible);
+    bool shortcuts_overlay_visible() const;
     QLabel* building_label() const { return building_label_; }
     // Why the last λ or Model change was refused (the old lab kept running); hidden otherwise.
     QLabel* refusal_label() const { return refusal_; }
@@ -117,6 +119,8 @@ class MainWindow : public QMainWindow {
   private:
     void build_toolbar();
     void build_menus();
+    // The lecture keys (lecture_keys.hpp) as window shortcuts, and the overlay that lists them.
+    void build_lecture_keys();
     void build_docks();
     void apply_model(const Session& session);
     void lambda_changed_elsewhere(double lambda);
@@ -134,6 +138,9 @@ class MainWindow : public QMainWindow {
     GlViewport* view_ = nullptr;
     QTimer* timer_ = nullptr;
     QAction* play_ = nullptr;
+    QAction* step_action_ = nullptr;
+    QAction* reset_action_ = nullptr;
+    QLabel* shortcuts_overlay_ = nullptr;  // ? or F1: the lecture keys over the picture
     QDoubleSpinBox* lambda_box_ = nullptr;
     QDoubleSpinBox* speed_box_ = nullptr;
     QComboBox* colour_box_ = nullptr;

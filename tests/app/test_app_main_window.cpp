@@ -16,11 +16,14 @@
 #include <QtTest>
 
 #include "colour_legend_widget.hpp"
+#include "dimerlab_lab/preset.hpp"
 #include "dimerlab_render/animation_export.hpp"
 #include "dimerlab_render/gl_availability.hpp"
 #include "gl_viewport.hpp"
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
+#include "lambda_range.hpp"
+#include "lecture_keys.hpp"
 #include "main_window.hpp"
 #include "model/lambda_record.hpp"
 #include "model/matching.hpp"
@@ -111,6 +114,97 @@ class TestAppMainWindow : public QObject {
         const Session saved = window.controller().current_session();
         QCOMPARE(saved.record.changes().size(), std::size_t{2});  // the start λ and the one edit
         QCOMPARE(saved.record.changes().back().lambda, 2.375);
+    }
+
+    // The lecture keys, pressed on the picture as a lecturer would: each does its one thing. Then
+    // the same keys typed into the graph spec field do nothing but type.
+    void lecture_keys_drive_the_lab_from_the_picture_and_never_from_a_text_field() {
+        Session s;
+        s.graph = "grid:6x6";
+        s.running = false;
+        MainWindow window(s);
+        window.set_manual_frames(true);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.activateWindow();
+        GlViewport& view = window.viewport();
+        view.setFocus();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        LabController& lab = window.controller();
+        const std::uint64_t frame = std::uint64_t(lab.sweeps_per_frame() * 60);  // grid:6x6: 60 edges
+
+        QTest::keyClick(&view, Qt::Key_Right);
+        lab.sync();
+        QCOMPARE(lab.snapshot().time, frame);
+        QTest::keyClick(&view, Qt::Key_Right);
+        lab.sync();
+        QCOMPARE(lab.snapshot().time, 2 * frame);
+        QTest::keyClick(&view, Qt::Key_R);
+        lab.sync();
+        QCOMPARE(lab.snapshot().time, std::uint64_t{0});
+
+        QTest::keyClick(&view, Qt::Key_Space);
+        QVERIFY(lab.running());
+        QTest::keyClick(&view, Qt::Key_Space);
+        QVERIFY(!lab.running());
+
+        // λ moves by one step of the sliders' log scale: 1 → 10^(1/100) and back.
+        QTest::keyClick(&view, Qt::Key_Plus);
+        QCOMPARE(lab.lambda(), lambda_at_slider_position(lambda_slider_position(1.0) + 1));
+        QVERIFY(std::abs(window.lambda_box()->value() - lab.lambda()) < 1e-6);  // the box shows 6 decimals
+        QTest::keyClick(&view, Qt::Key_Minus);
+        QCOMPARE(lab.lambda(), 1.0);
+        QTest::keyClick(&view, Qt::Key_Equal);  // "+" without Shift
+        QVERIFY(lab.lambda() > 1.0);
+        QTest::keyClick(&view, Qt::Key_Minus);
+
+        const double speed = window.speed_box()->value();
+        QTest::keyClick(&view, Qt::Key_BracketRight);
+        QVERIFY(window.speed_box()->value() > speed);
+        QCOMPARE(lab.sweeps_per_frame(), window.speed_box()->value());
+        QTest::keyClick(&view, Qt::Key_BracketLeft);
+        QCOMPARE(window.speed_box()->value(), speed);
+
+        QTest::keyClick(&view, Qt::Key_Question);
+        QVERIFY(window.shortcuts_overlay_visible());
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QVERIFY(!window.shortcuts_overlay_visible());
+        QTest::keyClick(&view, Qt::Key_F1);
+        QVERIFY(window.shortcuts_overlay_visible());
+        QTest::keyClick(&view, Qt::Key_F1);
+        QVERIFY(!window.shortcuts_overlay_visible());
+
+        // In the spec field every one of these keys types, and the lab does not move.
+        QLineEdit* spec = window.model_panel().spec_edit();
+        spec->setFocus();
+        spec->clear();
+        lab.step_frame();
+        lab.sync();
+        const std::uint64_t time = lab.snapshot().time;
+        const QString session_name = lab.opened_session().name;
+        QTest::keyClicks(spec, "r+-[]1? 2");
+        QTest::keyClick(spec, Qt::Key_Right);
+        lab.sync();
+        QCOMPARE(spec->text(), QString("r+-[]1? 2"));
+        QCOMPARE(lab.snapshot().time, time);
+        QCOMPARE(lab.lambda(), 1.0);
+        QCOMPARE(window.speed_box()->value(), speed);
+        QVERIFY(!lab.running());
+        QVERIFY(!window.shortcuts_overlay_visible());
+        QCOMPARE(lab.opened_session().name, session_name);
+
+        // A digit on the picture opens that preset (built off the GUI thread).
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_1);
+        // The window replaces its controller when the preset is built: ask the window each time.
+        QTRY_VERIFY_WITH_TIMEOUT(window.controller().opened_session().name == preset_names().front(), 120000);
+    }
+
+    // Help's table lists every lecture key.
+    void help_lists_every_lecture_key() {
+        const QString html = shortcuts_table_html();
+        for (const LectureKey& k : lecture_keys())
+            QVERIFY2(html.contains(k.keys_text.toHtmlEscaped()), qPrintable(k.keys_text));
     }
 
     void apply_keeps_the_colour_mode_and_toolbar_speed_reaches_the_model_panel() {
