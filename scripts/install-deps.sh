@@ -1,34 +1,54 @@
 #!/usr/bin/env bash
-# Installs every Debian 12 package dimerlab's build and tests need, by name. Safe to re-run:
-# when everything is present it does nothing. Uses sudo when not root.
+# Installs the Debian 12 packages dimerlab needs, by name: with --app only what the app and the CLI
+# need to build and run (the README's first command), by default also everything the tests,
+# proofs, fuzzers and MPI sweeps need. Safe to re-run: when everything is present it does nothing.
+# Uses sudo when not root.
 set -euo pipefail
 
-PACKAGES=(
+# What the app and the CLI need to build and run (scripts/run-app.sh, --app).
+APP_PACKAGES=(
   # toolchain
-  cmake ninja-build g++ pkgconf git clang-format
+  cmake ninja-build g++ pkgconf git
   # core libraries
   librandom123-dev libcli11-dev nlohmann-json3-dev libgmp-dev libboost-graph-dev libigraph-dev libfftw3-dev libeigen3-dev
   # sparse symmetric eigensolver (Lanczos) for exact spectral gaps of chains with up to 10^4 states
   libspectra-dev
   # igraph's CMake config names these libraries; Debian's libigraph-dev does not pull them in
   libarpack2-dev libglpk-dev libplfit-dev liblapack-dev libblas-dev libxml2-dev
+  # SHA-256 keys of the verification claims the app's panel shows (libcrypto)
+  libssl-dev
   # Qt 6 (app, QtTest)
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev libgl-dev libglm-dev
   # app: live plots (Qt Charts) and the heads-up overlay (Dear ImGui 1.86; imgui.pc requires stb)
   qt6-charts-dev libimgui-dev libstb-dev
+  # Mesa's OpenGL drivers, for machines without a vendor driver
+  libgl1-mesa-dri
+  # video export (video/: FFmpeg's libraries, docs/building.md §6.5)
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
+)
+# Everything else the tests, proofs, fuzzers and sweeps need (scripts/run-tests.sh, the default).
+TEST_PACKAGES=(
+  clang-format
   # headless display for GUI tests and screenshots (xauth is only a Recommends of xvfb)
-  xvfb xauth libgl1-mesa-dri
+  xvfb xauth
   # libFuzzer (clang and its runtime)
   clang-14 libclang-rt-14-dev
-  # verification (verification/check.sh: Coq, SMT, Frama-C WP, Spin) and libcrypto for its SHA-256 keys
-  coq z3 cvc5 cvc4 why3 frama-c-base spin libssl-dev
+  # verification (verification/check.sh: Coq, SMT, Frama-C WP, Spin)
+  coq z3 cvc5 cvc4 why3 frama-c-base spin
   # the executable oracle extracted from the Coq model (coq already pulls these in; named for clarity)
   ocaml-nox ocaml-findlib
   # MPI: sweeps and ln Z estimates spread over the ranks of mpirun or srun (Open MPI)
   libopenmpi-dev openmpi-bin
-  # video export (video/: FFmpeg's libraries, docs/building.md §6.5)
-  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
 )
+
+case "${1:-}" in
+  --app) PACKAGES=("${APP_PACKAGES[@]}") ;;
+  "" | --all) PACKAGES=("${APP_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+  *)
+    echo "usage: install-deps.sh [--app | --all]" >&2
+    exit 2
+    ;;
+esac
 
 missing=()
 for p in "${PACKAGES[@]}"; do
