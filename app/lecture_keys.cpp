@@ -1,5 +1,7 @@
 #include "lecture_keys.hpp"
 
+#include <algorithm>
+
 namespace dimerlab::app {
 
 const std::vector<LectureKey>& lecture_keys() {
@@ -50,6 +52,15 @@ int preset_digit(const QKeySequence& key) {
     if (key.count() != 1) return 0;
     const int k = key[0].key();
     return k >= Qt::Key_1 && k <= Qt::Key_9 ? k - Qt::Key_0 : 0;
+}
+
+QString lecture_keys_text() {
+    qsizetype width = 0;
+    for (const LectureKey& k : lecture_keys()) width = std::max(width, k.keys_text.size());
+    QString out;
+    for (const LectureKey& k : lecture_keys())
+        out += "  " + k.keys_text.leftJustified(width + 2) + k.what + "\n";
+    return out;
 }
 
 QString shortcuts_table_html() {

@@ -42,4 +42,8 @@ int preset_digit(const QKeySequence& key);
 // and the mouse gestures.
 QString shortcuts_table_html();
 
+// The lecture keys as plain text, one per line ("  Space    play / pause the chain"), for
+// `dimerlab --help` and so for the man page help2man makes of it.
+QString lecture_keys_text();
+
 }  // namespace dimerlab::app

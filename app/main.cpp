@@ -1,6 +1,6 @@
 // dimerlab: the desktop program. Opens a window on a preset (default: grid:64x64 at λ=1,
 // running) or a saved session, and can be automated for demos, tests and measurements:
-//   dimerlab [--preset NAME | --session FILE] [--graph SPEC] [--lambda L|inf] [--dynamics D]
+//   dimerlab [--preset NAME | --session FILE | FILE] [--graph SPEC] [--lambda L|inf] [--dynamics D]
 //            [--colour MODE] [--palette NAME] [--frames N] [--screenshot FILE.png] [--size WxH]
 //            [--fps-report]
 // The viewport needs OpenGL 3.3 through a display (X11 or Xvfb); without one it exits with 2.
@@ -28,6 +28,7 @@
 #include "dimerlab_render/gl_availability.hpp"
 #include "gl_viewport.hpp"
 #include "help_dialog.hpp"
+#include "lecture_keys.hpp"
 #include "main_window.hpp"
 #include "model/lambda_record.hpp"
 #include "partition_panel.hpp"
@@ -158,20 +159,27 @@ int main(int argc, char** argv) {
     // Measuring frames/s: do not let a vsync'd swap cap the rate.
     dimerlab::render::set_default_gl_format(!has_flag(argc, argv, "--fps-report"));
 
-    if (dimerlab::render::display_missing())
+    // --help and --version print and quit: they need no display (help2man runs them at build time).
+    const bool only_text = has_flag(argc, argv, "--help") || has_flag(argc, argv, "-h") ||
+                           has_flag(argc, argv, "--help-all") || has_flag(argc, argv, "--version") ||
+                           has_flag(argc, argv, "-v");
+    if (only_text) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!only_text && dimerlab::render::display_missing())
         return fail(std::string("no display: the dimerlab viewport needs OpenGL 3.3 through X11; ") +
                     kNoDisplayHint);
 
     // A DISPLAY that cannot be reached would abort in the constructor; fall back to offscreen,
     // which window_gl_unavailable_reason() refuses with the hint.
-    dimerlab::render::request_x_platform_with_fallback();
-    const std::optional<QString> session_path = take_session_arg(argc, argv);
+    if (!only_text) dimerlab::render::request_x_platform_with_fallback();
+    std::optional<QString> session_path = take_session_arg(argc, argv);
     QApplication qapp(argc, argv);
     QApplication::setApplicationName("dimerlab");
     QApplication::setApplicationVersion(DIMERLAB_VERSION);
     QApplication::setOrganizationName("dimerlab");  // where QSettings keeps the window layout
     QCommandLineParser parser;
-    parser.setApplicationDescription("dimerlab: random matchings of graphs (monomer-dimer model), live");
+    parser.setApplicationDescription(
+        "dimerlab: random matchings of graphs (monomer-dimer model), live\n\nKeys:\n" +
+        dimerlab::app::lecture_keys_text().chopped(1));
     parser.addHelpOption();
     parser.addVersionOption();
     QCommandLineOption preset_opt("preset", "Preset to open (default: default).", "NAME", "default");
@@ -182,7 +190,10 @@ int main(int argc, char** argv) {
                                   "L");
     QCommandLineOption dynamics_opt("dynamics", "Dynamics, overrides the preset's (as in dimerlab-cli).",
                                     "D");
-    QCommandLineOption colour_opt("colour", "Colour mode, overrides the preset's (plain, tiles, …).", "MODE");
+    QCommandLineOption colour_opt("colour",
+                                  "Colour mode, overrides the preset's: plain, orientation-parity, "
+                                  "monomer-heat, exact-marginals, tiles or height.",
+                                  "MODE");
     QCommandLineOption palette_opt("palette",
                                    "Colours: colour-blind-safe (the default) or classic; otherwise the "
                                    "last run's.",
@@ -204,7 +215,14 @@ int main(int argc, char** argv) {
     parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, dynamics_opt, colour_opt, palette_opt,
                        frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt, keys_opt,
                        help_shot_opt});
+    // A file manager (the .desktop entry's %f) passes a session file as the only argument.
+    parser.addPositionalArgument("file", "Session file to open, as with --session.", "[FILE]");
     parser.process(qapp);
+    if (const QStringList files = parser.positionalArguments(); !files.isEmpty()) {
+        if (files.size() > 1 || session_path)
+            return fail("expected one session file, given as FILE or with --session, not both");
+        session_path = files.front();
+    }
 
     const bool automated = parser.isSet(frames_opt) || parser.isSet(shot_opt) || parser.isSet(fps_opt) ||
                            parser.isSet(populate_opt) || parser.isSet(help_shot_opt);

@@ -762,7 +762,7 @@ void MainWindow::update_status() {
 
 void MainWindow::save_dialog() {
     const QString path = with_session_suffix(
-        QFileDialog::getSaveFileName(this, "Save session", {}, "dimerlab sessions (*.json)"));
+        QFileDialog::getSaveFileName(this, "Save session", {}, "dimerlab sessions (*.dimerlab.json)"));
     if (path.isEmpty()) return;
     try {
         controller_->save(path);
@@ -772,7 +772,8 @@ void MainWindow::save_dialog() {
 }
 
 void MainWindow::open_dialog() {
-    const QString path = QFileDialog::getOpenFileName(this, "Open session", {}, "dimerlab sessions (*.json)");
+    const QString path = QFileDialog::getOpenFileName(this, "Open session", {},
+                                                      "dimerlab sessions (*.dimerlab.json *.json)");
     if (path.isEmpty()) return;
     try {
         open_session_in_background(load_session_file(path), [this](const QString& error) {

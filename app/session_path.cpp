@@ -6,7 +6,7 @@ namespace dimerlab::app {
 
 QString with_session_suffix(const QString& path) {
     if (path.isEmpty() || !QFileInfo(path).suffix().isEmpty()) return path;
-    return path + ".json";
+    return path + kSessionSuffix;
 }
 
 }  // namespace dimerlab::app

@@ -26,9 +26,12 @@ int main(int argc, char** argv) {
     const cluster::WorldSession world_session(argc, argv);
     cli::command_line().assign(argv, argv + argc);
     CLI::App app{"dimerlab-cli " DIMERLAB_VERSION
-                 ": random matchings of graphs (monomer-dimer model), headless"};
+                 ": random matchings of graphs (monomer-dimer model), headless",
+                 // A fixed name: usage lines (and the man page help2man makes of them) name the
+                 // program, not the path it was started by.
+                 "dimerlab-cli"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", DIMERLAB_VERSION);
+    app.set_version_flag("--version", "dimerlab-cli " DIMERLAB_VERSION);
     struct Entry {
         CLI::App* sub;
         cli::CommandAction action;

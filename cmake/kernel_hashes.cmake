@@ -11,6 +11,9 @@ file(GLOB _dl_kernel_files RELATIVE ${PROJECT_SOURCE_DIR} CONFIGURE_DEPENDS
   ${PROJECT_SOURCE_DIR}/core/chromatic/class_order.hpp
   ${PROJECT_SOURCE_DIR}/core/model/edge_state.hpp)
 list(SORT _dl_kernel_files)
+# The package installs these beside the verification record (cmake/packaging.cmake), so an installed
+# program compares its embedded hashes with the files themselves.
+set_property(GLOBAL PROPERTY DIMERLAB_KERNEL_FILES ${_dl_kernel_files})
 set(_dl_entries "")
 foreach(_f IN LISTS _dl_kernel_files)
   file(SHA256 ${PROJECT_SOURCE_DIR}/${_f} _h)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages dimerlab needs, by name: with --app only what the app and the CLI
-# need to build and run (the README's first command), by default also everything the tests,
-# proofs, fuzzers and MPI sweeps need. Safe to re-run: when everything is present it does nothing.
+# need to build and run (the README's first command), with --package also what building the
+# Debian package needs, by default everything the tests, proofs, fuzzers and MPI sweeps need too. Safe to re-run: when everything is present it does nothing.
 # Uses sudo when not root.
 set -euo pipefail
 
@@ -26,8 +26,13 @@ APP_PACKAGES=(
   # video export (video/: FFmpeg's libraries, docs/building.md §6.5)
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
 )
+# What building the Debian package adds (scripts/build-package.sh, --package): man pages from
+# --help, the icon's PNG sizes, dpkg-shlibdeps and the `file` it runs.
+PACKAGE_TOOLS=(help2man librsvg2-bin dpkg-dev file)
 # Everything else the tests, proofs, fuzzers and sweeps need (scripts/run-tests.sh, the default).
 TEST_PACKAGES=(
+  # the package test (tests/package): lintian, and the desktop entry's validator
+  lintian desktop-file-utils
   clang-format
   # headless display for GUI tests and screenshots (xauth is only a Recommends of xvfb)
   xvfb xauth
@@ -43,9 +48,10 @@ TEST_PACKAGES=(
 
 case "${1:-}" in
   --app) PACKAGES=("${APP_PACKAGES[@]}") ;;
-  "" | --all) PACKAGES=("${APP_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+  --package) PACKAGES=("${APP_PACKAGES[@]}" "${PACKAGE_TOOLS[@]}") ;;
+  "" | --all) PACKAGES=("${APP_PACKAGES[@]}" "${PACKAGE_TOOLS[@]}" "${TEST_PACKAGES[@]}") ;;
   *)
-    echo "usage: install-deps.sh [--app | --all]" >&2
+    echo "usage: install-deps.sh [--app | --package | --all]" >&2
     exit 2
     ;;
 esac

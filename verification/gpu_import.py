@@ -51,7 +51,19 @@ def claim_status(claim, checks):
     return "not-run", ", ".join(f"{n}: {s or 'absent'}" for n, s in seen.items())
 
 
+def without_device_root(result):
+    """The result with the device's checkout path taken out of the recorded commands, which then
+    name build-device/... relative to the checkout: a path of another machine means nothing here,
+    and the installed record (cmake/packaging.cmake) must name no machine's folders."""
+    text = json.dumps(result)
+    found = re.search(r'(/[^\s"\':]*)/build-device/', text)
+    if not found:
+        return result
+    return json.loads(text.replace(found.group(1) + "/", ""))
+
+
 def build_run(result, manifest, repo, bundle):
+    result = without_device_root(result)
     checks = {c.get("name"): c.get("status") for c in result.get("checks", []) if isinstance(c, dict)}
     from_bundle = bundle_hashes(bundle) if bundle else {}
     device = result.get("device") or {}

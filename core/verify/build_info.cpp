@@ -23,12 +23,18 @@ std::optional<std::string> repository_above(std::filesystem::path dir) {
 
 std::optional<std::string> find_repository() {
     std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const bool have_exe = !ec;
+    if (have_exe) {
+        const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "dimerlab";
+        if (std::filesystem::is_regular_file(installed / "verification" / "manifest.json", ec))
+            return installed.string();
+    }
     const std::filesystem::path cwd = std::filesystem::current_path(ec);
     if (!ec) {
         if (auto repo = repository_above(cwd)) return repo;
     }
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) return repository_above(exe.parent_path());
+    if (have_exe) return repository_above(exe.parent_path());
     return std::nullopt;
 }
 

@@ -10,9 +10,11 @@
 
 namespace dimerlab::verify {
 
-// The nearest folder holding verification/manifest.json at or above the current directory, else at
-// or above the folder of the running program (a build folder inside a checkout finds that
-// checkout). Nothing when neither has one.
+// An installed program (PREFIX/bin) reads the record installed with it, PREFIX/share/dimerlab,
+// wherever it is started: that record is about the sources it was built from. Otherwise the nearest
+// folder holding verification/manifest.json at or above the current directory, else at or above the
+// folder of the running program (a build folder inside a checkout finds that checkout). Nothing
+// when none has one.
 std::optional<std::string> find_repository();
 
 // (path relative to the repository, sha256 hex), sorted by path.

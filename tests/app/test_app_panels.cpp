@@ -868,11 +868,11 @@ class TestAppPanels : public QObject {
         panel.set_graph(std::make_shared<const Graph>(make_graph("grid:4x4")));
         QVERIFY(panel.status_text("GJ-LIVE") != QString("passed for this graph"));
     }
-    void session_save_name_gets_a_json_suffix() {
-        QCOMPARE(with_session_suffix("/tmp/demo"), QString("/tmp/demo.json"));
+    void session_save_name_gets_the_session_suffix() {
+        QCOMPARE(with_session_suffix("/tmp/demo"), QString("/tmp/demo.dimerlab.json"));
         QCOMPARE(with_session_suffix("/tmp/demo.json"), QString("/tmp/demo.json"));
         QCOMPARE(with_session_suffix("/tmp/demo.session"), QString("/tmp/demo.session"));
-        QCOMPARE(with_session_suffix("/tmp/v1.2/demo"), QString("/tmp/v1.2/demo.json"));
+        QCOMPARE(with_session_suffix("/tmp/v1.2/demo"), QString("/tmp/v1.2/demo.dimerlab.json"));
         QCOMPARE(with_session_suffix(""), QString());  // a cancelled dialog stays cancelled
     }
     void applied_settings_carry_no_stale_preset_title() {
