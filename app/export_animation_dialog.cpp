@@ -19,8 +19,8 @@
 
 namespace dimerlab::app {
 
-ExportAnimationDialog::ExportAnimationDialog(const Session& session, QWidget* parent)
-    : QDialog(parent), session_(session) {
+ExportAnimationDialog::ExportAnimationDialog(const Session& session, QWidget* parent, render::FrameLook look)
+    : QDialog(parent), session_(session), look_(look) {
     setWindowTitle("Export Animation");
     auto* form = new QFormLayout(this);
 
@@ -89,6 +89,8 @@ render::AnimationRequest ExportAnimationDialog::request() const {
     r.sweeps_per_frame = sweeps_->value();
     r.fit = fit_->isChecked();
     r.caption = caption_->isChecked();
+    r.palette = look_.palette;
+    r.high_contrast = look_.high_contrast;
     return r;
 }
 
@@ -116,8 +118,8 @@ void ExportAnimationDialog::accept() {
     QDialog::accept();
 }
 
-bool ExportAnimationDialog::run(QWidget* parent, const Session& session) {
-    ExportAnimationDialog dialog(session, parent);
+bool ExportAnimationDialog::run(QWidget* parent, const Session& session, render::FrameLook look) {
+    ExportAnimationDialog dialog(session, parent, look);
     if (dialog.exec() != QDialog::Accepted) return false;
     const render::AnimationRequest request = dialog.request();
     QProgressDialog progress("Rendering " + QString::fromStdString(request.out) + "…", "Cancel", 0,

@@ -17,13 +17,14 @@ namespace dimerlab::app {
 class ExportAnimationDialog : public QDialog {
     Q_OBJECT
   public:
-    ExportAnimationDialog(const Session& session, QWidget* parent = nullptr);
+    // The frames are drawn in the window's palette and line weights (`look`).
+    ExportAnimationDialog(const Session& session, QWidget* parent = nullptr, render::FrameLook look = {});
 
     // The request the fields describe (not yet checked).
     render::AnimationRequest request() const;
 
     // Shows the dialog and, when accepted, exports with a progress dialog. True when a file was written.
-    static bool run(QWidget* parent, const Session& session);
+    static bool run(QWidget* parent, const Session& session, render::FrameLook look);
 
   private:
     void browse();
@@ -31,6 +32,7 @@ class ExportAnimationDialog : public QDialog {
     void accept() override;
 
     Session session_;
+    render::FrameLook look_;
     QLineEdit* out_;
     QSpinBox* width_;
     QSpinBox* height_;

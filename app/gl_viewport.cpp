@@ -130,6 +130,12 @@ void GlViewport::set_colour_palette(render::PaletteKind palette) {
     update();
 }
 
+void GlViewport::set_high_contrast(bool on) {
+    renderer_.set_high_contrast(on);
+    overlay_.set_text_scale(float(render::line_weights(on).hud_scale));
+    update();
+}
+
 void GlViewport::set_colour_mode(ColourMode mode) {
     renderer_.set_colour_mode(mode);
     feed_heat();

@@ -39,6 +39,8 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     ColourMode colour_mode() const { return renderer_.colour_mode(); }
     void set_colour_palette(render::PaletteKind palette);
     render::PaletteKind colour_palette() const { return renderer_.palette(); }
+    void set_high_contrast(bool on);
+    bool high_contrast() const { return renderer_.high_contrast(); }
     void set_monomers_visible(bool visible) { renderer_.set_monomers_visible(visible); }
     render::TileShape tile_shape() const { return renderer_.tile_shape(); }
     // Why the picture is not in the chosen colour mode (exact marginals infeasible for this graph:

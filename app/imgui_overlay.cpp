@@ -254,6 +254,7 @@ ImGuiOverlay::FrameRequests ImGuiOverlay::draw_window() {
 void ImGuiOverlay::render(int width, int height, double dpr) {
     if (!initialized_ || !visible_ || width <= 0 || height <= 0) return;
     const ContextScope scope(context_);
+    ImGui::GetIO().FontGlobalScale = text_scale_;
     const bool more_input = platform_.new_frame(ImGui::GetIO(), width, height, dpr);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();

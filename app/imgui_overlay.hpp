@@ -91,6 +91,8 @@ class ImGuiOverlay {
     bool handle_event(QEvent* event);
 
     bool visible() const { return visible_; }
+    // Text size as a multiple of ImGui's font (the projector's weights enlarge it).
+    void set_text_scale(float scale) { text_scale_ = scale; }
     void set_visible(bool visible);
 
     // ImGui's io.WantCaptureMouse/WantCaptureKeyboard from the last frame.
@@ -118,6 +120,7 @@ class ImGuiOverlay {
     OverlayLayout layout_;
     bool initialized_ = false;
     bool visible_ = true;
+    float text_scale_ = 1.0f;
     // Mouse buttons whose press ImGui took: their moves and release go to ImGui too.
     unsigned captured_buttons_ = 0;
     // Mouse buttons pressed outside it (a pan): the overlay stays out of their drag.

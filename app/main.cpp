@@ -198,6 +198,9 @@ int main(int argc, char** argv) {
                                    "Colours: colour-blind-safe (the default) or classic; otherwise the "
                                    "last run's.",
                                    "NAME");
+    QCommandLineOption contrast_opt("high-contrast",
+                                    "Thicker, darker lines and a larger caption and legend, for a projector "
+                                    "(View > High contrast); otherwise the last run's choice.");
     QCommandLineOption frames_opt("frames", "Draw N frames (one step of the chain each), then quit.", "N");
     QCommandLineOption shot_opt("screenshot", "Save the window to this PNG after the last frame, then quit.",
                                 "FILE");
@@ -213,7 +216,7 @@ int main(int argc, char** argv) {
     QCommandLineOption help_shot_opt(
         "help-screenshot", "Save the Help window (What am I looking at) to this PNG, then quit.", "FILE");
     parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, dynamics_opt, colour_opt, palette_opt,
-                       frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt, keys_opt,
+                       contrast_opt, frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt, keys_opt,
                        help_shot_opt});
     // A file manager (the .desktop entry's %f) passes a session file as the only argument.
     parser.addPositionalArgument("file", "Session file to open, as with --session.", "[FILE]");
@@ -289,6 +292,8 @@ int main(int argc, char** argv) {
             dimerlab::render::parse_palette_name(QSettings().value("view/palette").toString().toStdString());
     }
     window->set_colour_palette(palette.value_or(dimerlab::render::PaletteKind::colour_blind_safe));
+    window->set_high_contrast(parser.isSet(contrast_opt) ||
+                              (!automated && QSettings().value("view/high_contrast", false).toBool()));
     if (!automated) {
         // The layout of the last run, unless a size was asked for; automation (screenshots,
         // measurements) always starts from the default layout, so its pictures are reproducible.

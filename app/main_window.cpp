@@ -7,6 +7,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
@@ -25,6 +26,7 @@
 #include "colour_legend_widget.hpp"
 #include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
+#include "dimerlab_render/line_weights.hpp"
 #include "dock_width.hpp"
 #include "export_animation_dialog.hpp"
 #include "export_measurements_dialog.hpp"
@@ -61,8 +63,8 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     caption_->setObjectName("presentation-caption");
     caption_->setAlignment(Qt::AlignCenter);
     caption_->setStyleSheet("background: white; color: black; padding: 8px;");
+    base_point_size_ = caption_->font().pointSizeF();
     QFont caption_font = caption_->font();
-    caption_font.setPointSizeF(caption_font.pointSizeF() * 2.2);
     caption_font.setBold(true);
     caption_->setFont(caption_font);
     caption_->hide();
@@ -83,6 +85,7 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     controller_ = std::make_unique<LabController>(session, *view_);
     build_toolbar();
     build_menus();
+    size_caption_and_legend();
     build_docks();
     build_lecture_keys();
     status_ = new QLabel(this);
@@ -178,6 +181,30 @@ render::PaletteKind MainWindow::colour_palette() const {
     return view_->colour_palette();
 }
 
+void MainWindow::set_high_contrast(bool on) {
+    view_->set_high_contrast(on);
+    high_contrast_action_->setChecked(on);
+    size_caption_and_legend();
+    if (remember_layout_) QSettings().setValue("view/high_contrast", on);
+}
+
+bool MainWindow::high_contrast() const {
+    return view_->high_contrast();
+}
+
+void MainWindow::size_caption_and_legend() {
+    const render::LineWeights& w = render::line_weights(view_->high_contrast());
+    // The weights' size, shrunk until the line fits the window: a long spec must not lose its ends.
+    QFont caption_font = caption_->font();
+    const double fit_width = 0.96 * std::max(width(), 200);
+    for (double pt = base_point_size_ * w.caption_scale; pt >= base_point_size_; pt *= 0.95) {
+        caption_font.setPointSizeF(pt);
+        if (QFontMetricsF(caption_font).horizontalAdvance(caption_->text()) <= fit_width) break;
+    }
+    if (caption_font != caption_->font()) caption_->setFont(caption_font);
+    legend_->set_point_size(base_point_size_ * (presentation_ ? w.legend_scale_presenting : w.legend_scale_docked));
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (presentation_) set_presentation(false);  // remember the working layout, not the full screen
     if (remember_layout_) {
@@ -185,6 +212,11 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         save_layout(settings);
     }
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    if (presentation_) size_caption_and_legend();  // the caption's fit depends on the width
 }
 
 void MainWindow::set_presentation(bool on) {
@@ -198,7 +230,7 @@ void MainWindow::set_presentation(bool on) {
         menuBar()->hide();
         statusBar()->hide();
         caption_->show();
-        legend_->set_point_size(font().pointSizeF() * 1.8);
+        size_caption_and_legend();
         showFullScreen();
     } else {
         menuBar()->show();
@@ -206,7 +238,7 @@ void MainWindow::set_presentation(bool on) {
         for (QToolBar* t : findChildren<QToolBar*>()) t->show();
         restoreState(state_before_presentation_);
         caption_->hide();
-        legend_->set_point_size(font().pointSizeF());
+        size_caption_and_legend();
         if (was_maximized_) {
             showMaximized();
         } else {
@@ -273,6 +305,10 @@ void MainWindow::build_docks() {
     presentation_action_->setToolTip(
         "Full screen, docks hidden, a large caption and the colour legend (Esc leaves)");
     connect(presentation_action_, &QAction::triggered, this, [this](bool on) { set_presentation(on); });
+    high_contrast_action_ = view->addAction("&High contrast (projector)");
+    high_contrast_action_->setCheckable(true);
+    high_contrast_action_->setToolTip("Thicker, darker lines and a larger caption and legend, for a projector");
+    connect(high_contrast_action_, &QAction::triggered, this, [this](bool on) { set_high_contrast(on); });
     view->addAction("&Reset layout", this, [this] { reset_layout(); });
     QMenu* palettes = view->addMenu("&Palette");
     auto* palette_group = new QActionGroup(this);
@@ -645,7 +681,9 @@ void MainWindow::build_menus() {
         ExportMeasurementsDialog::run(this, controller_->graph(), controller_->current_session());
     });
     file->addAction("Export &Animation…", this,
-                    [this] { ExportAnimationDialog::run(this, controller_->current_session()); });
+                    [this] { ExportAnimationDialog::run(this, controller_->current_session(),
+                                                               {colour_palette(), high_contrast()});
+                    });
     file->addSeparator();
     QAction* quit = file->addAction("&Quit", this, [this] { close(); });
     quit->setShortcut(QKeySequence::Quit);
@@ -728,7 +766,10 @@ void MainWindow::update_overlay() {
         legend_->set_mode(view_->colour_mode(), view_->tile_shape());
     if (presentation_) {
         const QString caption = caption_text();
-        if (caption_->text() != caption) caption_->setText(caption);
+        if (caption_->text() != caption) {
+            caption_->setText(caption);
+            size_caption_and_legend();
+        }
     }
     hud_hint_->setVisible(!view_->overlay().visible());
     show_colour_note();

@@ -61,6 +61,10 @@ class MainWindow : public QMainWindow {
     // remember_layout is on.
     void set_colour_palette(render::PaletteKind palette);
     render::PaletteKind colour_palette() const;
+    // The projector's weights (View > High contrast): thicker lines, larger caption and legend
+    // (render/line_weights.hpp); kept in QSettings like the palette.
+    void set_high_contrast(bool on);
+    bool high_contrast() const;
 
     // Presentation mode (F11, View menu; Esc leaves): full screen, docks, toolbar, menu and status
     // bar hidden, a large caption (graph, λ, dynamics, sweeps) above the picture and the colour
@@ -115,6 +119,7 @@ class MainWindow : public QMainWindow {
 
   protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
   private:
     void build_toolbar();
@@ -154,6 +159,10 @@ class MainWindow : public QMainWindow {
     QLabel* caption_ = nullptr;
     ColourLegendWidget* legend_ = nullptr;
     QAction* presentation_action_ = nullptr;
+    QAction* high_contrast_action_ = nullptr;
+    // Caption and legend sizes for the current weights, mode, caption text and window width.
+    void size_caption_and_legend();
+    double base_point_size_ = 0;  // the window font's, before any scaling
     QList<QAction*> palette_actions_;  // View > Palette, in kPaletteKinds order
     bool presentation_ = false;
     bool was_maximized_ = false;

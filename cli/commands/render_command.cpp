@@ -39,6 +39,7 @@ struct RenderOptions {
     bool caption = false;
     std::string colour;  // empty: the session's
     std::string palette = "colour-blind-safe";
+    bool high_contrast = false;
     std::string out;
     bool progress = false;
     bool shuffle_steps = false;
@@ -78,6 +79,7 @@ int run_render(const RenderOptions& opt) {
     const std::optional<PaletteKind> palette = parse_palette_name(opt.palette);
     if (!palette) throw InputError("--palette '" + opt.palette + "': expected colour-blind-safe or classic");
     request.palette = *palette;
+    request.high_contrast = opt.high_contrast;
     if (opt.shuffle_steps) {
         // One step of domino shuffling per frame (Dynamics::shuffle_steps: one step per update).
         request.session.dynamics = Dynamics::shuffle_steps;
@@ -154,6 +156,9 @@ CommandAction add_render_command(CLI::App& app) {
                     "colour-blind-safe (told apart with any colour vision) | classic (red, yellow, blue, "
                     "green dominoes)")
         ->capture_default_str();
+    sub->add_flag("--high-contrast", opt->high_contrast,
+                  "Thicker, darker lines and a larger caption and legend, for a projector (as the window's "
+                  "View > High contrast)");
     sub->add_flag(
         "--shuffle-steps", opt->shuffle_steps,
         "aztec:N sessions: record domino shuffling step by step (frame k shows the order-k tiling at "

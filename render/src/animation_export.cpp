@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dimerlab_render/colour_legend.hpp"
+#include "dimerlab_render/line_weights.hpp"
 #include "dimerlab_render/marginal_cache.hpp"
 #include "dimerlab_render/monomer_heat.hpp"
 #include "dimerlab_render/offscreen_renderer.hpp"
@@ -90,7 +91,11 @@ namespace {
 // on a white band at the bottom; both scale with the frame's height.
 void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int height,
                               const std::string& caption, ColourMode mode, TileShape tiles,
-                              PaletteKind palette) {
+                              PaletteKind palette, bool high_contrast) {
+    // The projector's caption and legend are as much larger than the normal ones as in the window.
+    const LineWeights& w = line_weights(high_contrast);
+    const double caption_scale = w.caption_scale / kNormalWeights.caption_scale;
+    const double legend_scale = w.legend_scale_presenting / kNormalWeights.legend_scale_presenting;
     QImage frame(rgb.data(), width, height, width * 3, QImage::Format_RGB888);
     QPainter painter(&frame);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
@@ -99,7 +104,7 @@ void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int hei
     QFont font;
     font.setBold(true);
     const QString text = QString::fromStdString(caption);
-    for (int px = std::max(10, height / 28); px >= 8; --px) {
+    for (int px = std::max(10, int(height / 28 * caption_scale)); px >= 8; --px) {
         font.setPixelSize(px);
         if (QFontMetrics(font).horizontalAdvance(text) <= 0.96 * width) break;
     }
@@ -113,7 +118,7 @@ void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int hei
     small.setBold(false);
     const ColourLegend legend = colour_legend(mode, tiles, palette);
     QSizeF size;
-    for (int px = std::max(9, height / 40); px >= 7; --px) {
+    for (int px = std::max(9, int(height / 40 * legend_scale)); px >= 7; --px) {
         small.setPixelSize(px);
         size = legend_size(legend, small);
         if (size.width() <= width - 8) break;
@@ -139,6 +144,7 @@ bool render_animation(const AnimationRequest& r,
     renderer.set_scene(replay.scene());
     renderer.set_colour_mode(r.session.view.colour);
     renderer.set_palette(r.palette);
+    renderer.set_high_contrast(r.high_contrast);
     renderer.set_monomers_visible(r.session.dynamics != Dynamics::shuffle_steps);
     Camera& camera = offscreen.camera();
     if (r.session.view.has_camera && !r.fit) {
@@ -169,7 +175,7 @@ bool render_animation(const AnimationRequest& r,
                                      frame_caption(replay.graph().spec(), replay.sampler().lambda(),
                                                    std::string(dynamics_name(r.session.dynamics)), sweeps,
                                                    frame_progress(replay.sampler())),
-                                     r.session.view.colour, renderer.tile_shape(), r.palette);
+                                     r.session.view.colour, renderer.tile_shape(), r.palette, r.high_contrast);
         }
         if (!sink(k, rgb)) return false;
     }

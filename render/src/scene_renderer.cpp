@@ -251,16 +251,19 @@ void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height
     edge_program_->setUniformValue("viewport_px", QVector2D(width_px * dpr, height_px * dpr));
     // Over the height map the empty edges would hide the faces' colours: only dimers are drawn.
     const bool over_heights = colour_mode_ == ColourMode::height && height_;
-    edge_program_->setUniformValue("edge_px",
-                                   over_heights ? 0.0f : std::clamp(0.06f * unit_px, 1.0f * dpr, 3.0f * dpr));
-    const float dimer_px = float(scene_->dimer_width() * pixels_per_unit) * dpr;
-    edge_program_->setUniformValue("dimer_px", std::max(dimer_px, 2.0f * dpr));
+    const LineWeights& w = line_weights(high_contrast_);
+    edge_program_->setUniformValue(
+        "edge_px", over_heights ? 0.0f : std::clamp(w.edge_fraction * unit_px, w.edge_min_px * dpr, w.edge_max_px * dpr));
+    const float dimer_px = float(scene_->dimer_width() * pixels_per_unit) * dpr * w.dimer_factor;
+    edge_program_->setUniformValue("dimer_px", std::max(dimer_px, w.dimer_min_px * dpr));
     const int edge_mode =
         heat_mode                                                                               ? 2
         : (colour_mode_ == ColourMode::orientation_parity || colour_mode_ == ColourMode::tiles) ? 1
                                                                                                 : 0;
     edge_program_->setUniformValue("colour_mode", edge_mode);
-    edge_program_->setUniformValue("edge_colour", vec3(palette_of(palette_).edge));
+    palette::Rgb edge = palette_of(palette_).edge;
+    for (float& c : edge) c *= w.edge_colour_factor;
+    edge_program_->setUniformValue("edge_colour", vec3(edge));
     edge_program_->setUniformValueArray("dimer_colours", &palette_of(palette_).dimer[0][0], 5, 3);
     edge_vao_.bind();
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, instance_count_);
@@ -360,7 +363,9 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
     if (monomers_visible_ || heat_mode) {
         point_program_->bind();
         point_program_->setUniformValue("view", qview);
-        point_program_->setUniformValue("point_px", std::clamp(0.45f * unit_px, 3.0f * dpr, 64.0f * dpr));
+        const LineWeights& w = line_weights(high_contrast_);
+        point_program_->setUniformValue("point_px", std::clamp(w.monomer_fraction * unit_px, w.monomer_min_px * dpr,
+                                                               64.0f * dpr));
         point_program_->setUniformValue("heat_mode", heat_mode ? 1 : 0);
         point_program_->setUniformValue("point_colour", vec3(palette_of(palette_).monomer));
         point_vao_.bind();

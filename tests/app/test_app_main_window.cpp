@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -361,6 +362,50 @@ class TestAppMainWindow : public QObject {
         for (QDockWidget* d : docks) QVERIFY2(d->isVisible(), qPrintable(d->objectName()));
         QVERIFY(window.menuBar()->isVisible());
         QVERIFY(!window.caption()->isVisible());
+    }
+
+    // The projector's weights (View > High contrast): in presentation mode the caption grows by the
+    // ratio of render/line_weights.hpp's scales (or as far as the window's width allows) and the
+    // legend with it, and both go back when it is switched off.
+    void high_contrast_enlarges_caption_and_legend() {
+        Session s;
+        s.graph = "grid:6x6";
+        s.running = false;
+        MainWindow window(s);
+        window.set_manual_frames(true);
+        window.resize(1000, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.set_presentation(true);
+        QTRY_VERIFY(window.isFullScreen());
+        window.refresh();
+        QVERIFY(!window.caption()->text().isEmpty());
+        const double caption_pt = window.caption()->font().pointSizeF();
+        const int legend_h = window.legend()->sizeHint().height();
+        QVERIFY(!window.high_contrast() && !window.viewport().high_contrast());
+        window.set_high_contrast(true);
+        QVERIFY(window.viewport().high_contrast());
+        const double expected = render::kProjectorWeights.caption_scale / render::kNormalWeights.caption_scale;
+        // The weights' ratio, unless that would not fit: then as large as fits (the line fills the width).
+        const double grown = window.caption()->font().pointSizeF() / caption_pt;
+        const double filled =
+            QFontMetricsF(window.caption()->font()).horizontalAdvance(window.caption()->text()) / window.width();
+        QVERIFY2(grown > 1.1 && (std::abs(grown - expected) < 0.05 || (grown < expected && filled > 0.85)),
+                 qPrintable(QString("%1 pt -> %2 pt, window %3 px, caption '%4'")
+                                .arg(caption_pt)
+                                .arg(window.caption()->font().pointSizeF())
+                                .arg(window.width())
+                                .arg(window.caption()->text())));
+        // The legend's height follows its font (swatches scale with it), less its fixed margins.
+        QVERIFY2(window.legend()->sizeHint().height() > 1.3 * legend_h,
+                 qPrintable(QString("%1 -> %2").arg(legend_h).arg(window.legend()->sizeHint().height())));
+        // Larger, and still on one line inside the window.
+        QVERIFY(QFontMetricsF(window.caption()->font()).horizontalAdvance(window.caption()->text()) <
+                window.width());
+        window.set_high_contrast(false);
+        QCOMPARE(window.caption()->font().pointSizeF(), caption_pt);
+        QCOMPARE(window.legend()->sizeHint().height(), legend_h);
+        window.set_presentation(false);
     }
 
     void layout_is_saved_restored_and_reset() {

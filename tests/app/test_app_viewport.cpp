@@ -4,9 +4,11 @@
 // same pixels as the CPU upload and the off-screen renderer. Needs OpenGL: never run it offscreen.
 #include <QSurfaceFormat>
 #include <QtTest>
+#include <cmath>
 #include <cstring>
 
 #include "dimerlab_gpu/gl_interop.hpp"
+#include "dimerlab_render/line_weights.hpp"
 #include "dimerlab_render/offscreen_renderer.hpp"
 #include "gl_viewport.hpp"
 #include "graph/graph_spec.hpp"
@@ -102,6 +104,61 @@ class TestAppViewport : public QObject {
         QVERIFY(at2(0.5, 0) != at2(1, 1.5));
         QCOMPARE(at2(2.5, 2), at2(0.5, 0));
         QVERIFY(!is_blue(at2(1, 1.5)));
+    }
+
+    // The projector's weights on the same matching: the empty edges twice as thick (their clamp's
+    // bounds double) and darker, the dimers dimer_factor (1.4) times as thick, within a pixel's
+    // rounding on either side.
+    void high_contrast_draws_thicker_darker_lines() {
+        auto g = std::make_shared<const Graph>(make_graph("grid:4x4"));
+        GlViewport view;
+        view.resize(400, 400);
+        view.set_scene(std::make_shared<const SceneGeometry>(g));
+        MateArray mate(16, kNoMate);
+        mate[0] = 1;
+        mate[1] = 0;
+        Snapshot s;
+        s.mate = mate;
+        view.show_snapshot(s);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        struct Cut {
+            int dimer_px, edge_px, edge_grey;
+        };
+        // The run of non-background pixels down the screen column through a world point.
+        const auto cut = [&] {
+            const QImage img = view.grabFramebuffer();
+            const double dpr = img.devicePixelRatio();
+            const auto run = [&](double x, double y, auto&& inside) {
+                const glm::dvec2 p = view.camera().world_to_screen({x, y}) * dpr;
+                int n = 0;
+                for (int py = 0; py < img.height(); ++py) {
+                    const int d = std::abs(py - int(p.y));
+                    if (d < 40 && inside(img.pixelColor(int(p.x), py))) ++n;
+                }
+                return n;
+            };
+            const glm::dvec2 e = view.camera().world_to_screen({1.5, 3}) * dpr;
+            return Cut{run(0.5, 0, is_orange), run(1.5, 3, [](QColor c) { return c.lightness() < 250; }),
+                       img.pixelColor(int(e.x), int(e.y)).lightness()};
+        };
+        const Cut normal = cut();
+        QVERIFY(!view.high_contrast());
+        view.set_high_contrast(true);
+        const Cut heavy = cut();
+        const QString seen = QString("dimer %1 -> %2 px, edge %3 -> %4 px, grey %5 -> %6")
+                                 .arg(normal.dimer_px)
+                                 .arg(heavy.dimer_px)
+                                 .arg(normal.edge_px)
+                                 .arg(heavy.edge_px)
+                                 .arg(normal.edge_grey)
+                                 .arg(heavy.edge_grey);
+        const double dimer_ratio = render::kProjectorWeights.dimer_factor / render::kNormalWeights.dimer_factor;
+        QVERIFY2(normal.dimer_px >= 10 && std::abs(heavy.dimer_px - dimer_ratio * normal.dimer_px) <= 2,
+                 qPrintable(seen));
+        QVERIFY2(heavy.dimer_px >= normal.dimer_px + 4, qPrintable(seen));  // visibly thicker
+        QVERIFY2(normal.edge_px >= 2 && heavy.edge_px >= 2 * normal.edge_px - 1, qPrintable(seen));
+        QVERIFY2(heavy.edge_grey < normal.edge_grey - 40, qPrintable(seen));
     }
 
     // A lab that asked for cuda: on a machine without a device (CI, this one) its chain runs on the

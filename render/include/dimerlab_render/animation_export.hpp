@@ -15,6 +15,12 @@
 
 namespace dimerlab::render {
 
+// How frames look: the window's palette and line weights, handed to its exports.
+struct FrameLook {
+    PaletteKind palette = PaletteKind::colour_blind_safe;
+    bool high_contrast = false;
+};
+
 // The chain runs on session.backend; every backend gives identical frames.
 struct AnimationRequest {
     Session session;
@@ -28,6 +34,7 @@ struct AnimationRequest {
     // the colour legend at the bottom, as the window's presentation mode shows them.
     bool caption = false;
     PaletteKind palette = PaletteKind::colour_blind_safe;
+    bool high_contrast = false;  // the projector's line weights and caption sizes (line_weights.hpp)
     std::string out;  // FILE.mp4 | FILE.webm | FILE.gif | DIR/
 };
 

@@ -22,6 +22,7 @@
 #include "dimerlab_render/camera.hpp"
 #include "dimerlab_render/device_edge_states.hpp"
 #include "dimerlab_render/height_geometry.hpp"
+#include "dimerlab_render/line_weights.hpp"
 #include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/scene_geometry.hpp"
 #include "dimerlab_render/tile_geometry.hpp"
@@ -74,6 +75,9 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     void set_colour_mode(ColourMode mode) { colour_mode_ = mode; }
     void set_palette(PaletteKind palette) { palette_ = palette; }
     PaletteKind palette() const { return palette_; }
+    // The projector's heavier lines (line_weights.hpp).
+    void set_high_contrast(bool on) { high_contrast_ = on; }
+    bool high_contrast() const { return high_contrast_; }
     // false: unmatched vertices get no disc (the heat modes still draw every vertex). For
     // shuffle-steps, whose unmatched squares are the part of the diamond not built yet.
     void set_monomers_visible(bool visible) { monomers_visible_ = visible; }
@@ -101,6 +105,7 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     std::shared_ptr<const SceneGeometry> scene_;
     ColourMode colour_mode_ = ColourMode::plain;
     PaletteKind palette_ = PaletteKind::colour_blind_safe;
+    bool high_contrast_ = false;
     std::vector<std::uint8_t> edge_states_;
     std::vector<std::uint8_t> monomers_;
     std::vector<float> heat_;
