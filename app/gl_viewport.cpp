@@ -136,6 +136,11 @@ void GlViewport::set_high_contrast(bool on) {
     update();
 }
 
+void GlViewport::set_gpu_words(const QString& words) {
+    gpu_words_ = words;
+    update();
+}
+
 void GlViewport::set_colour_mode(ColourMode mode) {
     renderer_.set_colour_mode(mode);
     feed_heat();
@@ -159,7 +164,11 @@ void GlViewport::paintGL() {
     camera_.set_viewport(width(), height());
     if (auto_fit_ && scene_) fit_camera();
     renderer_.draw(camera_, width(), height(), devicePixelRatioF());
-    overlay_.set_note(renderer_.edge_state_path().text().toStdString());
+    // Without a GPU the edge-state path only repeats why: the GPU line says it for the class.
+    const render::EdgeStatePath path = renderer_.edge_state_path();
+    const QString note = path.words.isEmpty() ? gpu_words_ + (gpu_words_.isEmpty() ? "" : "\n") + path.text()
+                                              : (gpu_words_.isEmpty() ? path.text() : gpu_words_);
+    overlay_.set_note(note.toStdString());
     overlay_.render(width(), height(), devicePixelRatioF());  // last: on top of the scene
 }
 

@@ -40,6 +40,9 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     void set_colour_palette(render::PaletteKind palette);
     render::PaletteKind colour_palette() const { return renderer_.palette(); }
     void set_high_contrast(bool on);
+    // The HUD's GPU line, in words for a class (gui_words.hpp); with a GPU, the edge-state path
+    // (interop or CPU upload) follows it.
+    void set_gpu_words(const QString& words);
     bool high_contrast() const { return renderer_.high_contrast(); }
     void set_monomers_visible(bool visible) { renderer_.set_monomers_visible(visible); }
     render::TileShape tile_shape() const { return renderer_.tile_shape(); }
@@ -98,6 +101,7 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     QPointF last_mouse_;
     std::uint64_t frames_drawn_ = 0;
     ImGuiOverlay overlay_{[this] { update(); }};
+    QString gpu_words_;
 };
 
 }  // namespace dimerlab::app

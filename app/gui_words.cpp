@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 
 #include "dimerlab_gpu/device.hpp"
+#include "util/gpu_absence_words.hpp"
 
 namespace dimerlab::app {
 
@@ -33,6 +34,20 @@ QString backend_in_plain_words(const QString& backend) {
         return device.name.empty() ? QString("GPU") : "GPU: " + QString::fromStdString(device.name);
     }
     return backend;
+}
+
+GpuWords gpu_in_class_words(const CudaAvailability& cuda, const QString& backend) {
+    if (!cuda.available) {
+        const QString why = QString::fromStdString(gpu_absence_in_plain_words(cuda.reason));
+        // Where simply none was found, the short line; otherwise what stops it, in plain words.
+        const QString text = why == "no NVIDIA GPU was found" ? QString("GPU: none found, running on the CPU")
+                                                               : "GPU: " + why + ", running on the CPU";
+        return {text, QString::fromStdString(cuda.reason)};
+    }
+    const QString name = QString::fromStdString(cuda.device);
+    if (backend == "cuda") return {"GPU: " + name + ", running on it", "the chain runs on " + name + " (cuda backend)"};
+    return {"GPU: " + name + ", not in use (a CPU backend is chosen)",
+            "choose Backend: CUDA in the Model panel to run the chain on " + name};
 }
 
 }  // namespace dimerlab::app

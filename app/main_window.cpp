@@ -113,6 +113,9 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     hud_hint_->setObjectName("hud-hint");
     hud_hint_->hide();
     statusBar()->addPermanentWidget(hud_hint_);
+    gpu_label_ = new QLabel(this);
+    gpu_label_->setObjectName("gpu-words");
+    statusBar()->addPermanentWidget(gpu_label_);
     timer_ = new QTimer(this);
     timer_->setInterval(16);
     connect(timer_, &QTimer::timeout, this, [this] { on_frame(); });
@@ -772,6 +775,12 @@ void MainWindow::update_overlay() {
         }
     }
     hud_hint_->setVisible(!view_->overlay().visible());
+    const GpuWords gpu = gpu_in_class_words(cuda_availability(), controller_->backend());
+    if (gpu_label_->text() != gpu.text) {
+        gpu_label_->setText(gpu.text);
+        gpu_label_->setToolTip(gpu.details);
+        view_->set_gpu_words(gpu.text);
+    }
     show_colour_note();
 }
 

@@ -160,6 +160,7 @@ class MainWindow : public QMainWindow {
     ColourLegendWidget* legend_ = nullptr;
     QAction* presentation_action_ = nullptr;
     QAction* high_contrast_action_ = nullptr;
+    QLabel* gpu_label_ = nullptr;  // the status bar's GPU line (gui_words.hpp)
     // Caption and legend sizes for the current weights, mode, caption text and window width.
     void size_caption_and_legend();
     double base_point_size_ = 0;  // the window font's, before any scaling

@@ -21,6 +21,7 @@
 #include "dimerlab_render/animation_export.hpp"
 #include "dimerlab_render/gl_availability.hpp"
 #include "gl_viewport.hpp"
+#include "gui_words.hpp"
 #include "graph/graph_spec.hpp"
 #include "lab_controller.hpp"
 #include "lambda_range.hpp"
@@ -406,6 +407,24 @@ class TestAppMainWindow : public QObject {
         QCOMPARE(window.caption()->font().pointSizeF(), caption_pt);
         QCOMPARE(window.legend()->sizeHint().height(), legend_h);
         window.set_presentation(false);
+    }
+
+    // The status bar's GPU line on this machine, with the probe's reason in its tooltip.
+    void status_bar_says_where_the_chain_runs() {
+        Session s;
+        s.graph = "grid:4x4";
+        s.running = false;
+        MainWindow window(s);
+        window.set_manual_frames(true);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.refresh();
+        auto* label = window.findChild<QLabel*>("gpu-words");
+        QVERIFY(label && label->isVisible());
+        const CudaAvailability cuda = cuda_availability();
+        QCOMPARE(label->text(), gpu_in_class_words(cuda, "cpu").text);
+        QVERIFY(label->text().startsWith("GPU: "));
+        if (!cuda.available) QCOMPARE(label->toolTip(), QString::fromStdString(cuda.reason));
     }
 
     void layout_is_saved_restored_and_reset() {
