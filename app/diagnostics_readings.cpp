@@ -5,7 +5,7 @@
 namespace dimerlab::app {
 
 namespace {
-QString number(double x, int digits = 3) {
+QString reading_number(double x, int digits = 3) {
     return QString::number(x, 'g', digits);
 }
 }  // namespace
@@ -23,7 +23,7 @@ QString coalescence_reading(std::uint32_t completed, std::uint32_t runs, std::ui
     if (runs > 0 && completed == runs) {
         return QString("All %1 runs coalesced: after about %2 sweeps the chain has forgotten its start.")
             .arg(runs)
-            .arg(median_sweeps ? number(*median_sweeps) : QString::number(cap_sweeps));
+            .arg(median_sweeps ? reading_number(*median_sweeps) : QString::number(cap_sweeps));
     }
     return QString(
                "Only %1 of %2 runs coalesced within %3 sweeps: forgetting the start takes longer than "
@@ -37,7 +37,7 @@ QString rounds_reading(double rounds_per_block) {
     return QString(
                "About %1 passes over the graph finish one parallel block exactly; fewer passes, more "
                "speed-up.")
-        .arg(number(rounds_per_block));
+        .arg(reading_number(rounds_per_block));
 }
 
 QString tau_reading(double tau_sweeps, double ess) {
@@ -45,7 +45,7 @@ QString tau_reading(double tau_sweeps, double ess) {
     return QString(
                "Pictures about %1 sweeps apart are nearly independent; the window holds about %2 "
                "independent samples.")
-        .arg(number(2 * tau_sweeps))
+        .arg(reading_number(2 * tau_sweeps))
         .arg(std::isfinite(ess) ? QString::number(ess, 'f', 0) : QString("—"));
 }
 

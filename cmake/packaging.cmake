@@ -125,6 +125,11 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Qt's X11 platform plugin ships in libqt6gui6 (a dependency found by shlibdeps); Mesa's drivers
 # draw where no vendor OpenGL driver is installed.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libgl1-mesa-dri")
+# The Python module is built for one interpreter version, and hands out NumPy arrays.
+if(DIMERLAB_PYTHON_FOUND)
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS
+      "python3 (>= ${DIMERLAB_PYTHON_VERSION}~), python3 (<< ${DIMERLAB_PYTHON_NEXT_VERSION}), python3-numpy")
+endif()
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

@@ -33,6 +33,8 @@ PACKAGE_TOOLS=(help2man librsvg2-bin dpkg-dev file)
 TEST_PACKAGES=(
   # the package test (tests/package): lintian, and the desktop entry's validator
   lintian desktop-file-utils
+  # the Python module (python/) and its tests: pybind11, NumPy, NetworkX, pytest
+  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-networkx python3-pytest
   clang-format
   # headless display for GUI tests and screenshots (xauth is only a Recommends of xvfb)
   xvfb xauth

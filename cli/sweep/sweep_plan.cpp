@@ -36,10 +36,6 @@ const char* measure_name(Measure m) {
     return "?";
 }
 
-bool ends_with(const std::string& s, const std::string& tail) {
-    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 }  // namespace
 
 SweepPlan::SweepPlan(const SweepRequest& request) : request_(request) {
@@ -47,7 +43,7 @@ SweepPlan::SweepPlan(const SweepRequest& request) : request_(request) {
     if (request.seeds == 0) throw InputError("--seeds must be at least 1");
     if (request.sweeps == 0) throw InputError("--sweeps must be at least 1");
     if (request.out.empty()) throw InputError("sweep needs --out FILE.csv or FILE.json");
-    if (!ends_with(request.out, ".csv") && !ends_with(request.out, ".json"))
+    if (!request.out.ends_with(".csv") && !request.out.ends_with(".json"))
         throw InputError("--out '" + request.out + "': the name must end in .csv or .json");
     lambdas_ = parse_lambda_grid(request.lambda_text);
     std::size_t from = 0;

@@ -32,15 +32,11 @@ std::string joined_command_line(const std::vector<std::string>& args) {
     return out;
 }
 
-bool ends_with(const std::string& s, const std::string& tail) {
-    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 }  // namespace
 
 std::string sweep_table_text(const std::string& path, const std::vector<std::string>& columns,
                              const std::vector<nlohmann::ordered_json>& rows, const SweepMetadata& meta) {
-    if (ends_with(path, ".json")) {
+    if (path.ends_with(".json")) {
         nlohmann::ordered_json doc;
         doc["program"] = "dimerlab-cli";
         doc["version"] = DIMERLAB_VERSION;

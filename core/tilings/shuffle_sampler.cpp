@@ -17,22 +17,17 @@ std::uint32_t aztec_order(const Graph& graph) {
     }
 }
 
-namespace {
-
-std::uint32_t require_aztec(const Graph& graph) {
+std::uint32_t require_aztec_order(const Graph& graph, std::string_view dynamics, std::string_view what) {
     const std::uint32_t order = aztec_order(graph);
     if (order == 0) {
-        throw InputError(
-            "dynamics 'shuffle' samples domino tilings of Aztec diamonds only (graph aztec:N), not '" +
-            graph.spec() + "'");
+        throw InputError("dynamics '" + std::string(dynamics) + "' " + std::string(what) +
+                         " Aztec diamonds only (graph aztec:N), not '" + graph.spec() + "'");
     }
     return order;
 }
 
-}  // namespace
-
 ShuffleSampler::ShuffleSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)
-    : Sampler(graph, seed, std::move(record), std::move(start)), order_(require_aztec(graph)) {
+    : Sampler(graph, seed, std::move(record), std::move(start)), order_(require_aztec_order(graph, "shuffle", "samples domino tilings of")) {
     if (!lambda_record().infinite())
         throw InputError(
             "dynamics 'shuffle' samples perfect matchings (uniform domino tilings): use --lambda inf");

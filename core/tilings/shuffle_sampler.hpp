@@ -4,6 +4,8 @@
 // indices t * 2^32 + w (tilings/domino_shuffle.hpp). advance(k) therefore leaves the matching of
 // sample time() + k - 1, computed directly (earlier samples are skipped: each is a pure function of
 // (seed, t)). Before the first update the state is the given start.
+#include <string_view>
+
 #include "sampling/sampler.hpp"
 #include "tilings/domino_shuffle.hpp"
 
@@ -28,5 +30,7 @@ class ShuffleSampler final : public Sampler {
 
 // The Aztec order of `graph` when its spec is aztec:N, otherwise 0.
 std::uint32_t aztec_order(const Graph& graph);
+// The order, or InputError: "dynamics '<dynamics>' <what> Aztec diamonds only (graph aztec:N), ...".
+std::uint32_t require_aztec_order(const Graph& graph, std::string_view dynamics, std::string_view what);
 
 }  // namespace dimerlab

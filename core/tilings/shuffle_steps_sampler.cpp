@@ -6,23 +6,9 @@
 
 namespace dimerlab {
 
-namespace {
-
-std::uint32_t require_aztec(const Graph& graph) {
-    const std::uint32_t order = aztec_order(graph);
-    if (order == 0) {
-        throw InputError(
-            "dynamics 'shuffle-steps' shows domino shuffling on Aztec diamonds only (graph aztec:N), not '" +
-            graph.spec() + "'");
-    }
-    return order;
-}
-
-}  // namespace
-
 ShuffleStepsSampler::ShuffleStepsSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record,
                                          MateArray start)
-    : Sampler(graph, seed, std::move(record), std::move(start)), order_(require_aztec(graph)) {
+    : Sampler(graph, seed, std::move(record), std::move(start)), order_(require_aztec_order(graph, "shuffle-steps", "shows domino shuffling on")) {
     if (!lambda_record().infinite())
         throw InputError(
             "dynamics 'shuffle-steps' builds perfect matchings (uniform domino tilings): use --lambda inf");

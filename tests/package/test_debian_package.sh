@@ -3,8 +3,9 @@
 # (no errors), unpacked into a scratch root with dpkg -x, and run from there, outside any checkout:
 # the CLI gives the build's state hash and the man pages' examples run, `verify` reads the record
 # installed with it (no claim stale, none missing, the binary's kernel hashes matching the files),
-# and the app opens under Xvfb, on its default preset and on a session file given as its argument
-# (as a file manager does), and saves a screenshot. No path of the build machine is in any file.
+# the installed Python module imports and agrees with it, and the app opens under Xvfb, on its
+# default preset and on a session file given as its argument (as a file manager does), and saves a
+# screenshot. No path of the build machine is in any file.
 #   test_debian_package.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$(realpath "$1")
@@ -97,6 +98,17 @@ unmatched = [k["path"] for k in report["binary"]["kernel_files"] if not k["match
 assert not unmatched, unmatched
 print("installed record:", {s: sum(c["status"] == s for c in claims) for s in sorted({c["status"] for c in claims})})
 EOF
+
+# The Python module, imported from the unpacked dist-packages, gives the CLI's state hash.
+module=$(ls "$root"/usr/lib/python3/dist-packages/dimerlab*.so)
+py_hash=$(PYTHONPATH=$root/usr/lib/python3/dist-packages /usr/bin/python3 -c '
+import dimerlab
+c = dimerlab.Chain(dimerlab.Graph("torus:16x16"), 2.0, seed=11)
+c.run(40 * 11 / 10)
+print(dimerlab.__file__, c.state_hash)')
+[ "${py_hash%% *}" = "$module" ] || fail "python imported ${py_hash%% *}, not the installed $module"
+[ "${py_hash##* }" = "$installed" ] || fail "installed Python module: state hash ${py_hash##* }, CLI's $installed"
+echo "installed Python module: state hash ${py_hash##* }, as the CLI's"
 
 app=$root/usr/bin/dimerlab
 shot_size() { python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print(*struct.unpack(">II", d[16:24]))' "$1"; }
