@@ -41,11 +41,12 @@ GpuWords gpu_in_class_words(const CudaAvailability& cuda, const QString& backend
         const QString why = QString::fromStdString(gpu_absence_in_plain_words(cuda.reason));
         // Where simply none was found, the short line; otherwise what stops it, in plain words.
         const QString text = why == "no NVIDIA GPU was found" ? QString("GPU: none found, running on the CPU")
-                                                               : "GPU: " + why + ", running on the CPU";
+                                                              : "GPU: " + why + ", running on the CPU";
         return {text, QString::fromStdString(cuda.reason)};
     }
     const QString name = QString::fromStdString(cuda.device);
-    if (backend == "cuda") return {"GPU: " + name + ", running on it", "the chain runs on " + name + " (cuda backend)"};
+    if (backend == "cuda")
+        return {"GPU: " + name + ", running on it", "the chain runs on " + name + " (cuda backend)"};
     return {"GPU: " + name + ", not in use (a CPU backend is chosen)",
             "choose Backend: CUDA in the Model panel to run the chain on " + name};
 }

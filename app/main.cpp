@@ -216,8 +216,8 @@ int main(int argc, char** argv) {
     QCommandLineOption help_shot_opt(
         "help-screenshot", "Save the Help window (What am I looking at) to this PNG, then quit.", "FILE");
     parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, dynamics_opt, colour_opt, palette_opt,
-                       contrast_opt, frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt, keys_opt,
-                       help_shot_opt});
+                       contrast_opt, frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt,
+                       keys_opt, help_shot_opt});
     // A file manager (the .desktop entry's %f) passes a session file as the only argument.
     parser.addPositionalArgument("file", "Session file to open, as with --session.", "[FILE]");
     parser.process(qapp);

@@ -205,7 +205,8 @@ void MainWindow::size_caption_and_legend() {
         if (QFontMetricsF(caption_font).horizontalAdvance(caption_->text()) <= fit_width) break;
     }
     if (caption_font != caption_->font()) caption_->setFont(caption_font);
-    legend_->set_point_size(base_point_size_ * (presentation_ ? w.legend_scale_presenting : w.legend_scale_docked));
+    legend_->set_point_size(base_point_size_ *
+                            (presentation_ ? w.legend_scale_presenting : w.legend_scale_docked));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -310,7 +311,8 @@ void MainWindow::build_docks() {
     connect(presentation_action_, &QAction::triggered, this, [this](bool on) { set_presentation(on); });
     high_contrast_action_ = view->addAction("&High contrast (projector)");
     high_contrast_action_->setCheckable(true);
-    high_contrast_action_->setToolTip("Thicker, darker lines and a larger caption and legend, for a projector");
+    high_contrast_action_->setToolTip(
+        "Thicker, darker lines and a larger caption and legend, for a projector");
     connect(high_contrast_action_, &QAction::triggered, this, [this](bool on) { set_high_contrast(on); });
     view->addAction("&Reset layout", this, [this] { reset_layout(); });
     QMenu* palettes = view->addMenu("&Palette");
@@ -683,10 +685,9 @@ void MainWindow::build_menus() {
     file->addAction("Export &Measurements…", this, [this] {
         ExportMeasurementsDialog::run(this, controller_->graph(), controller_->current_session());
     });
-    file->addAction("Export &Animation…", this,
-                    [this] { ExportAnimationDialog::run(this, controller_->current_session(),
-                                                               {colour_palette(), high_contrast()});
-                    });
+    file->addAction("Export &Animation…", this, [this] {
+        ExportAnimationDialog::run(this, controller_->current_session(), {colour_palette(), high_contrast()});
+    });
     file->addSeparator();
     QAction* quit = file->addAction("&Quit", this, [this] { close(); });
     quit->setShortcut(QKeySequence::Quit);
@@ -822,8 +823,8 @@ void MainWindow::save_dialog() {
 }
 
 void MainWindow::open_dialog() {
-    const QString path = QFileDialog::getOpenFileName(this, "Open session", {},
-                                                      "dimerlab sessions (*.dimerlab.json *.json)");
+    const QString path =
+        QFileDialog::getOpenFileName(this, "Open session", {}, "dimerlab sessions (*.dimerlab.json *.json)");
     if (path.isEmpty()) return;
     try {
         open_session_in_background(load_session_file(path), [this](const QString& error) {

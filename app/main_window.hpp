@@ -163,7 +163,7 @@ class MainWindow : public QMainWindow {
     QLabel* gpu_label_ = nullptr;  // the status bar's GPU line (gui_words.hpp)
     // Caption and legend sizes for the current weights, mode, caption text and window width.
     void size_caption_and_legend();
-    double base_point_size_ = 0;  // the window font's, before any scaling
+    double base_point_size_ = 0;       // the window font's, before any scaling
     QList<QAction*> palette_actions_;  // View > Palette, in kPaletteKinds order
     bool presentation_ = false;
     bool was_maximized_ = false;

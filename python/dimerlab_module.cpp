@@ -37,10 +37,12 @@ std::shared_ptr<Graph> graph_from_spec(const std::string& spec) {
 
 // (m, 2) integer array → edges; every check before the core's own (ids, self-loops, repeats).
 std::shared_ptr<Graph> graph_from_edges(std::int64_t n, const py::array& edges_in) {
-    if (n < 0 || n > std::int64_t(UINT32_MAX)) throw InputError("n must be in 0..2^32-1, got " + std::to_string(n));
+    if (n < 0 || n > std::int64_t(UINT32_MAX))
+        throw InputError("n must be in 0..2^32-1, got " + std::to_string(n));
     if (!py::isinstance<py::array_t<std::int64_t>>(edges_in) && edges_in.size() > 0 &&
         !(edges_in.dtype().kind() == 'i' || edges_in.dtype().kind() == 'u'))
-        throw InputError("edges must be an integer array, got dtype " + std::string(py::str(edges_in.dtype())));
+        throw InputError("edges must be an integer array, got dtype " +
+                         std::string(py::str(edges_in.dtype())));
     const auto edges = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(edges_in);
     if (!edges) throw InputError("edges must be an integer array of shape (m, 2)");
     if (!(edges.ndim() == 2 && edges.shape(1) == 2) && !(edges.ndim() == 1 && edges.shape(0) == 0)) {
@@ -55,11 +57,12 @@ std::shared_ptr<Graph> graph_from_edges(std::int64_t n, const py::array& edges_i
     for (py::ssize_t i = 0; i < m; ++i) {
         const std::int64_t u = e[2 * i], v = e[2 * i + 1];
         if (u < 0 || v < 0)
-            throw InputError("edge " + std::to_string(i) + " (" + std::to_string(u) + "," + std::to_string(v) +
-                             ") has a negative vertex id");
+            throw InputError("edge " + std::to_string(i) + " (" + std::to_string(u) + "," +
+                             std::to_string(v) + ") has a negative vertex id");
         if (u >= n || v >= n)
-            throw InputError("edge " + std::to_string(i) + " (" + std::to_string(u) + "," + std::to_string(v) +
-                             ") has an endpoint outside 0.." + std::to_string(n == 0 ? 0 : n - 1));
+            throw InputError("edge " + std::to_string(i) + " (" + std::to_string(u) + "," +
+                             std::to_string(v) + ") has an endpoint outside 0.." +
+                             std::to_string(n == 0 ? 0 : n - 1));
         list.push_back({VertexId(u), VertexId(v)});
     }
     auto g = std::make_shared<Graph>(std::uint32_t(n), std::move(list));
@@ -131,12 +134,12 @@ std::shared_ptr<Graph> graph_from_networkx(const py::object& G, const py::object
 
 double lambda_from(const py::object& lam) {
     if (py::isinstance<py::str>(lam)) return parse_lambda(lam.cast<std::string>(), "lam");
-    if (!py::isinstance<py::float_>(lam) && !py::isinstance<py::int_>(lam) &&
-        !py::hasattr(lam, "__float__"))
+    if (!py::isinstance<py::float_>(lam) && !py::isinstance<py::int_>(lam) && !py::hasattr(lam, "__float__"))
         throw InputError("lam must be a positive number or \"inf\"");
     const double l = lam.cast<double>();
     if (std::isinf(l) && l > 0) return parse_lambda("inf", "lam");
-    if (!(l > 0) || !std::isfinite(l)) throw InputError("lam must be a positive number or \"inf\", got " + std::to_string(l));
+    if (!(l > 0) || !std::isfinite(l))
+        throw InputError("lam must be a positive number or \"inf\", got " + std::to_string(l));
     return l;
 }
 
@@ -146,7 +149,8 @@ class Chain {
     Chain(GraphPtr graph, const py::object& lam, std::uint64_t seed, const std::string& dynamics,
           const std::string& backend, const std::string& start)
         : graph_(std::move(graph)) {
-        if (graph_->num_edges() == 0) throw InputError("graph '" + graph_->spec() + "' has no edges: nothing to sample");
+        if (graph_->num_edges() == 0)
+            throw InputError("graph '" + graph_->spec() + "' has no edges: nothing to sample");
         SamplerSpec spec;
         spec.graph = graph_->spec();
         spec.seed = seed;
@@ -162,7 +166,8 @@ class Chain {
 
     // sweeps × m updates (shuffle: sweeps exact samples), the GIL released; Ctrl-C between sweeps.
     void run(double sweeps) {
-        if (!(sweeps >= 0) || !std::isfinite(sweeps)) throw InputError("sweeps must be a non-negative number");
+        if (!(sweeps >= 0) || !std::isfinite(sweeps))
+            throw InputError("sweeps must be a non-negative number");
         const std::uint64_t per_sweep = exact_samples_ ? 1 : graph_->num_edges();
         std::uint64_t left = std::uint64_t(std::llround(sweeps * double(per_sweep)));
         py::gil_scoped_release released;
@@ -206,7 +211,8 @@ class Chain {
         const auto m = sampler_->mate();
         py::array_t<std::int64_t> out(py::ssize_t(m.size()));
         auto a = out.mutable_unchecked<1>();
-        for (std::size_t v = 0; v < m.size(); ++v) a(py::ssize_t(v)) = m[v] == kNoMate ? -1 : std::int64_t(m[v]);
+        for (std::size_t v = 0; v < m.size(); ++v)
+            a(py::ssize_t(v)) = m[v] == kNoMate ? -1 : std::int64_t(m[v]);
         return out;
     }
 
@@ -264,9 +270,11 @@ PYBIND11_MODULE(dimerlab, m) {
         }
     });
 
-    py::class_<Graph, std::shared_ptr<Graph>>(m, "Graph", "A simple undirected graph, built from a spec as in dimerlab-cli.")
-        .def(py::init(&graph_from_spec), py::arg("spec"),
-             "Graph(spec): a graph from a spec such as 'grid:8x8', 'torus:32x32', 'aztec:20' or 'file:g.mtx'.")
+    py::class_<Graph, std::shared_ptr<Graph>>(
+        m, "Graph", "A simple undirected graph, built from a spec as in dimerlab-cli.")
+        .def(
+            py::init(&graph_from_spec), py::arg("spec"),
+            "Graph(spec): a graph from a spec such as 'grid:8x8', 'torus:32x32', 'aztec:20' or 'file:g.mtx'.")
         .def_static("from_edges", &graph_from_edges, py::arg("n"), py::arg("edges"),
                     "A graph on vertices 0..n-1 from an (m, 2) integer array of edges.")
         .def_static("from_networkx", &graph_from_networkx, py::arg("G"), py::arg("weight") = py::none(),
@@ -276,9 +284,11 @@ PYBIND11_MODULE(dimerlab, m) {
         .def_property_readonly("m", &Graph::num_edges, "Number of edges.")
         .def_property_readonly("spec", &Graph::spec, "The spec it was built from.")
         .def_property_readonly("edges", &edge_array, "Edges as an (m, 2) int64 array, u < v.")
-        .def_property_readonly("layout", &layout_array, "Vertex positions as an (n, 2) float64 array, or None.")
+        .def_property_readonly("layout", &layout_array,
+                               "Vertex positions as an (n, 2) float64 array, or None.")
         .def_property_readonly(
-            "hash", [](const Graph& g) { return hex16(g.content_hash()); }, "The CLI's graph hash (16 hex digits).")
+            "hash", [](const Graph& g) { return hex16(g.content_hash()); },
+            "The CLI's graph hash (16 hex digits).")
         .def_property_readonly("notices", &Graph::notices, "Notices from building it (as the CLI prints).")
         .def_property_readonly("bipartite", &Graph::is_bipartite)
         .def("__repr__", [](const Graph& g) {
@@ -286,29 +296,36 @@ PYBIND11_MODULE(dimerlab, m) {
                    ", m=" + std::to_string(g.num_edges()) + ")";
         });
 
-    py::class_<Chain>(m, "Chain", "A Markov chain (or exact sampler) on a graph, as dimerlab-cli sample runs it.")
-        .def(py::init<GraphPtr, py::object, std::uint64_t, std::string, std::string, std::string>(), py::arg("graph"),
-             py::arg("lam") = 1.0, py::kw_only(), py::arg("seed") = 1, py::arg("dynamics") = "glauber",
-             py::arg("backend") = "cpu", py::arg("start") = "empty", py::keep_alive<1, 2>(),
+    py::class_<Chain>(m, "Chain",
+                      "A Markov chain (or exact sampler) on a graph, as dimerlab-cli sample runs it.")
+        .def(py::init<GraphPtr, py::object, std::uint64_t, std::string, std::string, std::string>(),
+             py::arg("graph"), py::arg("lam") = 1.0, py::kw_only(), py::arg("seed") = 1,
+             py::arg("dynamics") = "glauber", py::arg("backend") = "cpu", py::arg("start") = "empty",
+             py::keep_alive<1, 2>(),
              "Chain(graph, lam=1.0, *, seed=1, dynamics='glauber', backend='cpu', start='empty').")
         .def("run", &Chain::run, py::arg("sweeps"), "Advance by sweeps × m updates (a sweep is m updates).")
         .def("series", &Chain::series, py::arg("sweeps"),
              "Advance sweep by sweep; a dict of NumPy arrays: updates, dimers and lambda after each sweep.")
         .def_property_readonly("mate", &Chain::mate, "Each vertex's partner, -1 for a monomer (int64 array).")
         .def_property_readonly("matching", &Chain::matching, "The dimers as a (k, 2) int64 array, u < v.")
-        .def_property_readonly("state_hash", &Chain::state_hash_hex, "The CLI's final.state_hash (16 hex digits).")
-        .def_property_readonly("time", [](const Chain& c) { return c.sampler().time(); }, "Updates done so far.")
+        .def_property_readonly("state_hash", &Chain::state_hash_hex,
+                               "The CLI's final.state_hash (16 hex digits).")
+        .def_property_readonly(
+            "time", [](const Chain& c) { return c.sampler().time(); }, "Updates done so far.")
         .def_property_readonly("dimers", [](const Chain& c) { return c.sampler().dimers(); })
-        .def_property_readonly("backend", [](const Chain& c) { return std::string(c.sampler().backend_name()); })
-        .def_property_readonly("dynamics",
-                               [](const Chain& c) { return std::string(dynamics_name(c.sampler().dynamics())); })
+        .def_property_readonly("backend",
+                               [](const Chain& c) { return std::string(c.sampler().backend_name()); })
+        .def_property_readonly(
+            "dynamics", [](const Chain& c) { return std::string(dynamics_name(c.sampler().dynamics())); })
         .def_property_readonly("graph", &Chain::graph)
-        .def_property_readonly("notice", &Chain::notice, "Why the backend asked for is not the one running, or ''.")
+        .def_property_readonly("notice", &Chain::notice,
+                               "Why the backend asked for is not the one running, or ''.")
         .def_property("lam", &Chain::lam, &Chain::set_lam,
                       "The activity; setting it records a change at the current update, as the app does.")
         .def("__repr__", [](const Chain& c) {
             std::ostringstream s;
-            s << "Chain(" << c.graph()->spec() << ", lam=" << c.lam() << ", dynamics=" << dynamics_name(c.sampler().dynamics())
+            s << "Chain(" << c.graph()->spec() << ", lam=" << c.lam()
+              << ", dynamics=" << dynamics_name(c.sampler().dynamics())
               << ", backend=" << c.sampler().backend_name() << ", time=" << c.sampler().time() << ")";
             return s.str();
         });

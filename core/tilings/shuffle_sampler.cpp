@@ -27,7 +27,8 @@ std::uint32_t require_aztec_order(const Graph& graph, std::string_view dynamics,
 }
 
 ShuffleSampler::ShuffleSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start)
-    : Sampler(graph, seed, std::move(record), std::move(start)), order_(require_aztec_order(graph, "shuffle", "samples domino tilings of")) {
+    : Sampler(graph, seed, std::move(record), std::move(start)),
+      order_(require_aztec_order(graph, "shuffle", "samples domino tilings of")) {
     if (!lambda_record().infinite())
         throw InputError(
             "dynamics 'shuffle' samples perfect matchings (uniform domino tilings): use --lambda inf");

@@ -8,7 +8,8 @@ namespace dimerlab {
 
 ShuffleStepsSampler::ShuffleStepsSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record,
                                          MateArray start)
-    : Sampler(graph, seed, std::move(record), std::move(start)), order_(require_aztec_order(graph, "shuffle-steps", "shows domino shuffling on")) {
+    : Sampler(graph, seed, std::move(record), std::move(start)),
+      order_(require_aztec_order(graph, "shuffle-steps", "shows domino shuffling on")) {
     if (!lambda_record().infinite())
         throw InputError(
             "dynamics 'shuffle-steps' builds perfect matchings (uniform domino tilings): use --lambda inf");

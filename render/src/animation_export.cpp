@@ -175,7 +175,8 @@ bool render_animation(const AnimationRequest& r,
                                      frame_caption(replay.graph().spec(), replay.sampler().lambda(),
                                                    std::string(dynamics_name(r.session.dynamics)), sweeps,
                                                    frame_progress(replay.sampler())),
-                                     r.session.view.colour, renderer.tile_shape(), r.palette, r.high_contrast);
+                                     r.session.view.colour, renderer.tile_shape(), r.palette,
+                                     r.high_contrast);
         }
         if (!sink(k, rgb)) return false;
     }

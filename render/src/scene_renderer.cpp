@@ -253,7 +253,9 @@ void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height
     const bool over_heights = colour_mode_ == ColourMode::height && height_;
     const LineWeights& w = line_weights(high_contrast_);
     edge_program_->setUniformValue(
-        "edge_px", over_heights ? 0.0f : std::clamp(w.edge_fraction * unit_px, w.edge_min_px * dpr, w.edge_max_px * dpr));
+        "edge_px", over_heights
+                       ? 0.0f
+                       : std::clamp(w.edge_fraction * unit_px, w.edge_min_px * dpr, w.edge_max_px * dpr));
     const float dimer_px = float(scene_->dimer_width() * pixels_per_unit) * dpr * w.dimer_factor;
     edge_program_->setUniformValue("dimer_px", std::max(dimer_px, w.dimer_min_px * dpr));
     const int edge_mode =
@@ -364,8 +366,8 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
         point_program_->bind();
         point_program_->setUniformValue("view", qview);
         const LineWeights& w = line_weights(high_contrast_);
-        point_program_->setUniformValue("point_px", std::clamp(w.monomer_fraction * unit_px, w.monomer_min_px * dpr,
-                                                               64.0f * dpr));
+        point_program_->setUniformValue(
+            "point_px", std::clamp(w.monomer_fraction * unit_px, w.monomer_min_px * dpr, 64.0f * dpr));
         point_program_->setUniformValue("heat_mode", heat_mode ? 1 : 0);
         point_program_->setUniformValue("point_colour", vec3(palette_of(palette_).monomer));
         point_vao_.bind();

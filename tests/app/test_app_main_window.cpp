@@ -21,8 +21,8 @@
 #include "dimerlab_render/animation_export.hpp"
 #include "dimerlab_render/gl_availability.hpp"
 #include "gl_viewport.hpp"
-#include "gui_words.hpp"
 #include "graph/graph_spec.hpp"
+#include "gui_words.hpp"
 #include "lab_controller.hpp"
 #include "lambda_range.hpp"
 #include "lecture_keys.hpp"
@@ -386,11 +386,13 @@ class TestAppMainWindow : public QObject {
         QVERIFY(!window.high_contrast() && !window.viewport().high_contrast());
         window.set_high_contrast(true);
         QVERIFY(window.viewport().high_contrast());
-        const double expected = render::kProjectorWeights.caption_scale / render::kNormalWeights.caption_scale;
+        const double expected =
+            render::kProjectorWeights.caption_scale / render::kNormalWeights.caption_scale;
         // The weights' ratio, unless that would not fit: then as large as fits (the line fills the width).
         const double grown = window.caption()->font().pointSizeF() / caption_pt;
         const double filled =
-            QFontMetricsF(window.caption()->font()).horizontalAdvance(window.caption()->text()) / window.width();
+            QFontMetricsF(window.caption()->font()).horizontalAdvance(window.caption()->text()) /
+            window.width();
         QVERIFY2(grown > 1.1 && (std::abs(grown - expected) < 0.05 || (grown < expected && filled > 0.85)),
                  qPrintable(QString("%1 pt -> %2 pt, window %3 px, caption '%4'")
                                 .arg(caption_pt)

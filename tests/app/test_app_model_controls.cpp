@@ -397,15 +397,18 @@ class TestAppModelControls : public QObject {
         CudaAvailability old;
         old.reason = "no usable CUDA device: CUDA driver version is insufficient for CUDA runtime version";
         w = gpu_in_class_words(old, "cpu");
-        QCOMPARE(w.text, QString("GPU: the NVIDIA driver here is older than this build needs, running on the CPU"));
+        QCOMPARE(w.text,
+                 QString("GPU: the NVIDIA driver here is older than this build needs, running on the CPU"));
         QVERIFY(!w.text.contains("insufficient"));
         CudaAvailability h200;
         h200.available = true;
         h200.device = "NVIDIA H200";
         QCOMPARE(gpu_in_class_words(h200, "cuda").text, QString("GPU: NVIDIA H200, running on it"));
-        QCOMPARE(gpu_in_class_words(h200, "cpu").text, QString("GPU: NVIDIA H200, not in use (a CPU backend is chosen)"));
+        QCOMPARE(gpu_in_class_words(h200, "cpu").text,
+                 QString("GPU: NVIDIA H200, not in use (a CPU backend is chosen)"));
         for (const auto& c : {none, old, h200}) {
-            for (const QString& text : {gpu_in_class_words(c, "cpu").text, gpu_in_class_words(c, "cuda").text}) {
+            for (const QString& text :
+                 {gpu_in_class_words(c, "cpu").text, gpu_in_class_words(c, "cuda").text}) {
                 for (const QChar ch : text) QVERIFY2(ch.unicode() < 128, qPrintable(text));  // the HUD's font
             }
         }

@@ -153,7 +153,8 @@ class TestAppViewport : public QObject {
                                  .arg(heavy.edge_px)
                                  .arg(normal.edge_grey)
                                  .arg(heavy.edge_grey);
-        const double dimer_ratio = render::kProjectorWeights.dimer_factor / render::kNormalWeights.dimer_factor;
+        const double dimer_ratio =
+            render::kProjectorWeights.dimer_factor / render::kNormalWeights.dimer_factor;
         QVERIFY2(normal.dimer_px >= 10 && std::abs(heavy.dimer_px - dimer_ratio * normal.dimer_px) <= 2,
                  qPrintable(seen));
         QVERIFY2(heavy.dimer_px >= normal.dimer_px + 4, qPrintable(seen));  // visibly thicker

@@ -35,7 +35,7 @@ struct AnimationRequest {
     bool caption = false;
     PaletteKind palette = PaletteKind::colour_blind_safe;
     bool high_contrast = false;  // the projector's line weights and caption sizes (line_weights.hpp)
-    std::string out;  // FILE.mp4 | FILE.webm | FILE.gif | DIR/
+    std::string out;             // FILE.mp4 | FILE.webm | FILE.gif | DIR/
 };
 
 constexpr int kMaxAnimationFrames = 100000;
