@@ -25,7 +25,7 @@ targets=(${FUZZ_TARGETS:-spec edge_list matrix_market dimacs graph6 graphml sess
 
 cmake -S "$root" -B "$build" -G Ninja \
     -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DDIMERLAB_FUZZ=ON -DDIMERLAB_BUILD_APP=OFF -DDIMERLAB_BUILD_TESTS=OFF -DDIMERLAB_CUDA=OFF >/dev/null
+    -DDIMERLAB_FUZZ=ON -DDIMERLAB_UNITY=OFF -DDIMERLAB_BUILD_APP=OFF -DDIMERLAB_BUILD_TESTS=OFF -DDIMERLAB_CUDA=OFF >/dev/null
 cmake --build "$build" --target "${targets[@]/#/fuzz_}"
 [[ "${FUZZ_BUILD_ONLY:-0}" == 1 ]] && exit 0
 

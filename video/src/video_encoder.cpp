@@ -46,6 +46,12 @@ bool ends_with_ci(const std::string& s, std::string_view ext) {
     return true;
 }
 
+}  // namespace
+
+// Named, not anonymous: VideoEncoder::Impl holds one, and a class with external linkage must not
+// hold a member of an anonymous type (a unity build would warn, as a header would).
+namespace video_detail {
+
 // The GIF palette: the four figure colours exactly, then a 6x6x6 cube for anything else a
 // caller draws. PAL8 with this palette keeps the figure colours undithered and sharp, where
 // FFmpeg's RGB8 (3-3-2) would dither them (docs/building.md §6.5).
@@ -95,7 +101,7 @@ class GifPalette {
     std::vector<std::uint8_t> lut_;
 };
 
-}  // namespace
+}  // namespace video_detail
 
 std::string_view video_format_name(VideoFormat format) {
     switch (format) {
@@ -150,7 +156,7 @@ struct VideoEncoder::Impl {
     SwsContext* sws = nullptr;
     AVFrame* frame = nullptr;
     AVPacket* packet = nullptr;
-    std::unique_ptr<GifPalette> palette;
+    std::unique_ptr<video_detail::GifPalette> palette;
     int frames = 0;
     bool done = false;  // finished or discarded
 
@@ -275,7 +281,7 @@ void VideoEncoder::Impl::open_codec(const char* encoder_name, AVPixelFormat pix_
                              pix_fmt, SWS_POINT, nullptr, nullptr, nullptr);
         if (sws == nullptr) throw std::runtime_error("cannot create the RGB to YUV converter");
     } else if (pix_fmt == AV_PIX_FMT_PAL8) {
-        palette = std::make_unique<GifPalette>();
+        palette = std::make_unique<video_detail::GifPalette>();
     }
 }
 
