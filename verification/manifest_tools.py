@@ -1,7 +1,7 @@
 """What the manifest tools (derive_covers.py, ptx_facts.py) share: turning a compile command of
 build/compile_commands.json into another run of the same compiler, and finishing a check (write
 the manifest when asked, print the problems, exit status). Python 3 standard library only."""
-import json, os, shlex, subprocess
+import json, os, re, shlex, subprocess
 
 
 def compile_args(command, drop=lambda arg: False):
@@ -41,8 +41,23 @@ def compile_commands(build, repo, keep):
     out = {}
     for e in json.load(open(os.path.join(build, "compile_commands.json"), encoding="utf-8")):
         if keep(e["command"], e["file"]):
-            out[os.path.relpath(os.path.realpath(e["file"]), repo)] = (e["directory"], e["command"])
+            for source, command in unity_members(e["file"], e["command"]):
+                out[os.path.relpath(os.path.realpath(source), repo)] = (e["directory"], command)
     return out
+
+
+UNITY_INCLUDE = re.compile(r'^#include "(.+)"$', re.M)
+
+
+def unity_members(file, command):
+    """[(source, command)] for one compile_commands.json entry. A CMake unity file (Unity/unity_N_*)
+    stands for the sources it includes; each gets the same command on its own file, so the proofs
+    are tied to the sources themselves, with the flags the build gives them."""
+    if os.path.basename(os.path.dirname(file)) != "Unity" or not os.path.basename(file).startswith("unity_"):
+        return [(file, command)]
+    with open(file, encoding="utf-8") as f:
+        members = UNITY_INCLUDE.findall(f.read())
+    return [(m, command.replace(file, m)) for m in members]
 
 
 def is_host_layer_compile(command):
