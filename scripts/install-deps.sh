@@ -35,6 +35,8 @@ TEST_PACKAGES=(
   lintian desktop-file-utils
   # the Python module (python/) and its tests: pybind11, NumPy, NetworkX, pytest
   python3-dev pybind11-dev python3-pybind11 python3-numpy python3-networkx python3-pytest
+  # the example notebooks (docs/notebooks), executed by the tests: nbconvert, a kernel, Matplotlib
+  jupyter-nbconvert python3-ipykernel python3-matplotlib
   clang-format
   # headless display for GUI tests and screenshots (xauth is only a Recommends of xvfb)
   xvfb xauth

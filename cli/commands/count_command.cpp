@@ -17,6 +17,7 @@
 
 #include "command.hpp"
 #include "counting/approx/approx_count.hpp"
+#include "counting/approx/approx_report.hpp"
 #include "counting/approx/estimate_cost.hpp"
 #include "counting/approx/update_rate.hpp"
 #include "counting/exact/exact_marginals.hpp"
@@ -228,22 +229,16 @@ int run_perfect_matching_count(const CountOptions& opt) {
 
 // Approximate branch (core/counting/approx): replica-based interval on ln Z, stopped at ε.
 int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
-    // ε is a half-width on ln Z: beyond 10 the interval spans a factor e^20 in Z, which is no
-    // estimate; reject it rather than print something meaningless. Per vertex, δ = 0.1 is the same
-    // factor per vertex.
-    if (opt.epsilon && (!(*opt.epsilon > 0) || !(*opt.epsilon < 10) || !std::isfinite(*opt.epsilon)))
-        throw InputError("--epsilon must be a number in (0, 10)");
-    if (opt.epsilon_per_vertex && (!(*opt.epsilon_per_vertex > 0) || !(*opt.epsilon_per_vertex < 0.1)))
-        throw InputError("--epsilon-per-vertex must be a number in (0, 0.1)");
-    if (!(opt.confidence > 0 && opt.confidence < 1))
-        throw InputError("--confidence must lie strictly between 0 and 1");
-    if (opt.replicas < 2) throw InputError("--replicas must be at least 2");
+    const EstimateRequest request{.epsilon = opt.epsilon,
+                                  .epsilon_per_vertex = opt.epsilon_per_vertex,
+                                  .confidence = opt.confidence,
+                                  .replicas = opt.replicas};
+    check_estimate_request(request);
     const bool lead = cluster::world().is_lead();
     Graph g;
     validate_on_every_rank([&] { g = make_graph(opt.spec, BuildOptions{.with_layout = false}); });
     if (lead) print_graph_notices(g);
-    const double epsilon =
-        opt.epsilon ? *opt.epsilon : *opt.epsilon_per_vertex * std::max<double>(1, g.num_vertices());
+    const double epsilon = requested_epsilon(request, g);
     ApproxOptions ao;
     ao.lambda = lambda_q.get_d();
     ao.epsilon = epsilon;
@@ -308,45 +303,7 @@ int run_approximate_count(const CountOptions& opt, const mpq_class& lambda_q) {
     if (!lead) return 0;
     if (!r.notice.empty()) std::cerr << "notice: " << r.notice << "\n";
 
-    nlohmann::ordered_json out;
-    out["graph"] = g.spec();
-    out["lambda"] = ao.lambda;
-    out["method"] = r.method;
-    out["log_z"] = r.log_z;
-    out["log_z_per_vertex"] = g.num_vertices() > 0 ? r.log_z / g.num_vertices() : 0.0;
-    out["ci"] = {r.ci_lo, r.ci_hi};
-    out["confidence"] = r.confidence;
-    out["half_width"] = r.half_width;
-    out["epsilon"] = epsilon;
-    // Both half-widths, on ln Z and on ln Z / n, whichever was asked for.
-    out["half_width_per_vertex"] = g.num_vertices() > 0 ? r.half_width / g.num_vertices() : 0.0;
-    out["epsilon_per_vertex"] = g.num_vertices() > 0 ? epsilon / g.num_vertices() : 0.0;
-    out["backend"] = r.backend;
-    out["stopping_rule"] = "stein-two-stage";
-    out["replicas"] = r.replicas;
-    out["first_stage_replicas"] = r.first_stage_replicas;
-    out["first_stage_sd"] = r.first_stage_sd;
-    out["replica_sd"] = r.replica_sd;
-    out["within_replica_sd"] = r.within_replica_sd;
-    const bool ti = ao.method == ApproxMethod::ti_control_variate;
-    out["estimator"] = ti ? "gauss-legendre-node-means" : "pooled-stage-ratios-jackknife";
-    out["bias_correction"] = r.bias_correction;
-    if (ti) {
-        // half_width = statistical + quadrature bound + bottom bracket, each reported.
-        out["statistical_half_width"] = r.statistical_half_width;
-        out["quadrature_bound"] = r.quadrature_bound;
-        out["bottom"] = {{"lambda", r.lambda_bottom}, {"half_width", r.bottom_half_width}};
-        out["nodes"] = {{"lambda", r.node_lambdas},          {"weight", r.node_weights},
-                        {"mixing", r.node_mixing},           {"burn_in_sweeps", r.node_burn_in_sweeps},
-                        {"mean_dimers", r.node_mean_dimers}, {"mean_dimers_error", r.node_mean_dimers_error}};
-    }
-    out["stages"] = r.stages;
-    out["samples_per_stage"] = r.samples_per_stage;
-    out["seed"] = opt.seed;
-    out["replica_log_z"] = r.replica_log_z;  // the second stage's own ln Ẑ_r
-    out["ranks"] = cluster::world().size();
-    out["updates"] = r.updates;
-    out["seconds"] = r.seconds;
+    const nlohmann::ordered_json out = approx_result_json(g, ao, r, cluster::world().size());
     if (opt.json) {
         std::cout << out.dump() << "\n";
         return 0;

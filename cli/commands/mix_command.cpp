@@ -41,14 +41,6 @@ struct MixOptions {
     bool progress = false;
 };
 
-Dynamics parse_mix_dynamics(const std::string& name) {
-    const Dynamics dynamics = parse_dynamics(name);
-    if (dynamics == Dynamics::chromatic)
-        throw InputError("dynamics '" + name +
-                         "': mix supports glauber, jerrum-sinclair or glauber+rotation");
-    return dynamics;
-}
-
 int run_mix(const MixOptions& opt) {
     check_lambda_or_infinite(opt.lambda, "--lambda");  // λ = ∞ gets the table's words once the graph is known
     MixRequest q;

@@ -21,6 +21,7 @@
 #include "parallel/jacobi_parallel_sampler.hpp"
 #include "sampling/observables.hpp"
 #include "sampling/start_state.hpp"
+#include "sampling/sweep_length.hpp"
 #include "util/atomic_file.hpp"
 #include "util/errors.hpp"
 #include "util/fnv_hash.hpp"
@@ -164,8 +165,8 @@ int run_sample(const SampleOptions& opt) {
     if (g.num_edges() == 0) throw InputError("graph '" + g.spec() + "' has no edges: nothing to sample");
     // shuffle is exact: one update is one independent sample, so a "sweep" is one update, the
     // default is a single sample and there is nothing to burn in.
-    const bool exact_samples = dynamics == Dynamics::shuffle || dynamics == Dynamics::shuffle_steps;
-    const std::uint64_t m = exact_samples ? 1 : g.num_edges();
+    const std::uint64_t m = updates_per_sweep(dynamics, g.num_edges());
+    const bool exact_samples = is_exact_sampler(dynamics);
     const std::uint64_t sweeps = opt.sweeps.value_or(exact_samples ? 1 : 100);
     // Default burn-in: a tenth of the measured sweeps, so the empty start does not bias means.
     const std::uint64_t burn_in = opt.burn_in.value_or(exact_samples ? 0 : (sweeps + 9) / 10);

@@ -112,6 +112,15 @@ ExactMixSection compute_exact_mix_section(const Graph& g, const MixRequest& requ
     return x;
 }
 
+Dynamics parse_mix_dynamics(std::string_view name) {
+    const Dynamics dynamics = parse_dynamics(name);
+    // The others are refused by compute_mix_report, each with its reason.
+    if (dynamics == Dynamics::chromatic)
+        throw InputError("dynamics '" + std::string(name) +
+                         "': mix supports glauber, jerrum-sinclair or glauber+rotation");
+    return dynamics;
+}
+
 MixReport compute_mix_report(const Graph& g, const MixRequest& request_in,
                              const std::function<void(const MixProgress&)>& progress,
                              const std::atomic<bool>* cancel) {

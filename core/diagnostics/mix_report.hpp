@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "diagnostics/bounding_chain.hpp"
@@ -47,6 +48,10 @@ struct MixRequest {
     // Backend of the Glauber chains (EnsembleOptions::ensemble): empty means the CPU ensemble.
     EnsembleFactory ensemble;
 };
+
+// The dynamics named for `mix`: InputError for an unknown name and for chromatic, which names the
+// three it supports (glauber, jerrum-sinclair, glauber+rotation).
+Dynamics parse_mix_dynamics(std::string_view name);
 
 struct MixProgress {
     std::string stage;  // "exact", "empirical", "chains", "coalescence", "parallel-depth"

@@ -1,14 +1,18 @@
 """The Python module against the CLI on the same seeds (state hashes, graph hashes, exact
-polynomials), its NumPy shapes and dtypes, a NetworkX round trip, the GIL released during a run,
-KeyboardInterrupt from a signal, and ValueError with the CLI's messages for bad input.
+polynomials and zeros, estimates, exact mixing gaps, exact tilings, per-sweep series), against
+independent values (the exact ln Z inside the estimate's interval, NumPy's roots, Thurston's rule for
+heights), its NumPy shapes and dtypes, a NetworkX round trip, the GIL released during a run,
+KeyboardInterrupt from a signal during a run and an estimate, ValueError with the CLI's messages for
+bad input, and render_png's picture (under Xvfb) and its error without a display.
 
-Run by CTest (tests/python/CMakeLists.txt) with PYTHONPATH at the built module and DIMERLAB_CLI
-naming the CLI of the same build."""
+Run by CTest (tests/python/CMakeLists.txt) under xvfb-run, with PYTHONPATH at the built module and
+DIMERLAB_CLI naming the CLI of the same build."""
 import json
 import math
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -76,9 +80,27 @@ def test_mate_and_matching_describe_one_matching():
         assert mate[u] == v and mate[v] == u
     assert np.count_nonzero(mate == -1) == 100 - 2 * chain.dimers
     s = chain.series(4)
-    assert set(s) == {"updates", "dimers", "lambda"}
+    assert set(s) == {"updates", "lambda", "dimers", "monomers", "covered_fraction", "imbalance"}
     assert s["dimers"].shape == (4,) and s["updates"][-1] == chain.time
     assert s["dimers"][-1] == chain.dimers
+    assert s["dimers"].dtype == np.int64 and s["covered_fraction"].dtype == np.float64
+    o = chain.observables
+    assert (o["dimers"], o["monomers"]) == (chain.dimers, 100 - 2 * chain.dimers)
+    assert o["imbalance"] == s["imbalance"][-1]
+    assert o["imbalance"] == sum(1 if v - u == 1 else -1 for u, v in chain.matching)  # row-major ids
+
+
+def test_series_equals_the_cli_s_csv(tmp_path):
+    chain = dimerlab.Chain(dimerlab.Graph("hex:5x4"), 1.5, seed=11)
+    s = chain.series(25)
+    csv = tmp_path / "series.csv"
+    cli_json("sample", "--graph", "hex:5x4", "--lambda", "1.5", "--seed", "11", "--sweeps", "25",
+             "--burn-in", "0", "--csv", str(csv))
+    rows = np.genfromtxt(csv, delimiter=",", names=True)
+    for column in ["updates", "lambda", "dimers", "monomers", "covered_fraction"]:
+        assert np.allclose(s[column], rows[column], rtol=1e-12, atol=0), column
+    if "imbalance" in s:
+        assert np.array_equal(s["imbalance"], rows["imbalance"].astype(np.int64))
 
 
 def test_exact_polynomial_equals_the_cli_s_as_python_ints():
@@ -160,3 +182,164 @@ def test_ctrl_c_interrupts_a_long_run():
     timer.cancel()
     assert time.monotonic() - started < 30
     assert 0 < chain.time < 100000 * chain.graph.m
+
+
+def test_zeros_equal_the_cli_s_and_are_roots_of_the_exact_polynomial():
+    g = dimerlab.Graph("grid:3x4")
+    z = dimerlab.zeros(g)
+    ref = cli_json("count", "--graph", "grid:3x4", "--exact", "--zeros")
+    assert z.dtype == np.float64 and z.tolist() == ref["zeros"]
+    coeffs = dimerlab.count_exact(g)
+    assert len(z) == len(coeffs) - 1 and np.all(z < 0)
+    # Independent: NumPy's companion-matrix roots of the same coefficients.
+    assert np.allclose(np.sort(z), np.sort(np.roots(coeffs[::-1]).real), rtol=1e-9)
+
+
+def test_estimate_equals_the_cli_s_and_covers_the_exact_value():
+    g = dimerlab.Graph("grid:4x4")
+    e = dimerlab.estimate_log_z(g, 1.0, 0.1, seed=5)
+    ref = cli_json("count", "--graph", "grid:4x4", "--lambda", "1", "--epsilon", "0.1", "--seed", "5")
+    assert (e.log_z, e.ci, e.method) == (ref["log_z"], tuple(ref["ci"]), ref["method"])
+    assert e.method == "ti-control-variate" and e.half_width <= 0.1
+    # The exact value from the matching polynomial: inside the 95% interval (a 5% false alarm,
+    # fixed here by the seed).
+    exact = math.log(sum(dimerlab.count_exact(g)))
+    assert e.ci[0] <= exact <= e.ci[1], (e.ci, exact)
+    assert e.as_dict()["graph"] == "grid:4x4" and "Estimate(" in repr(e)
+
+
+def test_ctrl_c_interrupts_a_long_estimate():
+    g = dimerlab.Graph("torus:64x64")
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        dimerlab.estimate_log_z(g, 1.0, 0.001)  # days if not interrupted
+    timer.cancel()
+    assert time.monotonic() - started < 30
+
+
+def test_exact_mix_gap_equals_the_cli_s():
+    g = dimerlab.Graph("grid:2x3")
+    mine = dimerlab.mix(g, 2.0, exact=True, sweeps=200, seed=4)
+    ref = cli_json("mix", "--graph", "grid:2x3", "--lambda", "2", "--exact", "--sweeps", "200", "--seed", "4")
+    assert mine["spectral_gap"] == ref["spectral_gap"] and mine["states"] == ref["states"]
+    assert mine["tau_int"] == ref["tau_int"]
+    # Independent: one edge, heat bath: every update forgets the state, so the gap is 1.
+    assert math.isclose(dimerlab.mix(dimerlab.Graph("path:2"), 3.0, exact=True, sweeps=50)["spectral_gap"], 1.0)
+
+
+@pytest.mark.parametrize("spec,dynamics", [("aztec:8", "shuffle"), ("hexagon:3,3,2", "cftp"), ("grid:6x6", "cftp")])
+def test_sample_tiling_equals_the_cli_s_exact_sample(spec, dynamics):
+    t = dimerlab.sample_tiling(spec, seed=5)
+    ref = cli_json("sample", "--graph", spec, "--lambda", "inf", "--dynamics", dynamics, "--seed", "5")
+    assert t.state_hash == ref["final"]["state_hash"] and t.dynamics == dynamics
+    assert 2 * len(t.matching) == t.graph.n  # a perfect matching
+
+
+def _square_heights_check(graph, mate, h):
+    """Independent of the core: on a unit square lattice, neighbouring corners differ by 3 where a
+    dimer crosses the side between them and by 1 elsewhere."""
+    pos = {tuple(p): v for v, p in enumerate(graph.layout.tolist())}
+    x0 = min(p[0] for p in pos) - 0.5
+    y0 = min(p[1] for p in pos) - 0.5
+    checked = 0
+    for r in range(h.shape[0]):
+        for c in range(h.shape[1]):
+            for dr, dc in [(0, 1), (1, 0)]:
+                r2, c2 = r + dr, c + dc
+                if r2 >= h.shape[0] or c2 >= h.shape[1] or h.mask[r, c] or h.mask[r2, c2]:
+                    continue
+                # The side from corner (r, c) to (r2, c2) separates these two tiles.
+                if dc:
+                    a, b = (x0 + c + 0.5, y0 + r - 0.5), (x0 + c + 0.5, y0 + r + 0.5)
+                else:
+                    a, b = (x0 + c - 0.5, y0 + r + 0.5), (x0 + c + 0.5, y0 + r + 0.5)
+                u, v = pos.get(a), pos.get(b)
+                crossed = u is not None and v is not None and mate[u] == v
+                assert abs(int(h[r2, c2]) - int(h[r, c])) == (3 if crossed else 1), (r, c, r2, c2)
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("spec", ["grid:8x6", "aztec:6"])
+def test_height_function_follows_thurston_s_rule_and_dimers_jl_layout(spec):
+    t = dimerlab.sample_tiling(spec, seed=3)
+    h = dimerlab.height_function(t.graph, t.mate)
+    assert isinstance(h, np.ma.MaskedArray) and h.dtype == np.int64
+    assert np.array_equal(h, dimerlab.height_function(t.graph, t.matching))
+    assert _square_heights_check(t.graph, t.mate, h) > t.graph.m  # every tile side, inner and boundary
+    first = np.argwhere(~np.ma.getmaskarray(h))[0]
+    assert h[tuple(first)] == 0 and h[first[0], first[1] + 1] == 1
+    if spec.startswith("grid"):
+        # A 8 x 6 grid of tiles has 9 x 7 corners, none outside; the boundary alternates as in Dimers.jl.
+        assert h.shape == (7, 9) and not np.ma.is_masked(h)
+        assert h[0].tolist() == [0, 1, 0, 1, 0, 1, 0, 1, 0]
+        assert h[:, 0].tolist() == [0, -1, 0, -1, 0, -1, 0]
+
+
+def test_height_function_refuses_monomers_and_tori():
+    chain = dimerlab.Chain(dimerlab.Graph("grid:4x4"), 1.0, seed=1)
+    with pytest.raises(ValueError, match="perfect matching"):
+        dimerlab.height_function(chain.graph, chain.mate)  # the empty start: all monomers
+    with pytest.raises(ValueError):
+        dimerlab.height_function(dimerlab.Graph("torus:4x4"), np.zeros((0, 2), dtype=np.int64))
+
+
+@pytest.mark.parametrize(
+    "call,message",
+    [(lambda: dimerlab.estimate_log_z(dimerlab.Graph("grid:3x3"), 0.0), "lam"),
+     (lambda: dimerlab.estimate_log_z(dimerlab.Graph("grid:3x3"), "two"), "lam"),
+     (lambda: dimerlab.estimate_log_z(dimerlab.Graph("grid:3x3"), 1.0, 20.0), "--epsilon must be a number in (0, 10)"),
+     (lambda: dimerlab.estimate_log_z(dimerlab.Graph("grid:3x3"), 1.0, confidence=1.5), "--confidence"),
+     (lambda: dimerlab.mix(dimerlab.Graph("grid:3x3"), -2.0), "lam"),
+     (lambda: dimerlab.mix(dimerlab.Graph("grid:3x3"), 1.0, dynamics="chromatic"), "mix supports"),
+     (lambda: dimerlab.Chain(dimerlab.Graph("grid:3x3"), float("nan")), "lam"),
+     (lambda: dimerlab.sample_tiling("torus:6x6"), "sample_tiling draws"),
+     (lambda: dimerlab.height_function(dimerlab.Graph("grid:2x2"), np.array([[0, 3]])), "matching"),
+     (lambda: dimerlab.height_function(dimerlab.Graph("grid:2x2"), np.array([0, 1, 2])), "shape")],
+)
+def test_bad_lambda_and_arguments_raise_value_error(call, message):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert message in str(e.value)
+
+
+def test_the_cli_s_message_for_a_bad_epsilon():
+    with pytest.raises(ValueError) as e:
+        dimerlab.estimate_log_z(dimerlab.Graph("grid:3x3"), 1.0, 20.0)
+    run = subprocess.run([CLI, "count", "--graph", "grid:3x3", "--epsilon", "20"], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stderr.strip() == "error: " + str(e.value)
+
+
+def _png_pixels(path):
+    import matplotlib.image
+    return matplotlib.image.imread(path)
+
+
+def test_render_png_draws_the_matching(tmp_path):
+    t = dimerlab.sample_tiling("aztec:10", seed=1)
+    out = tmp_path / "tiles.png"
+    dimerlab.render_png(str(out), t.graph, t.matching, colour="tiles", size=(320, 240))
+    img = _png_pixels(out)
+    assert img.shape[:2] == (240, 320)
+    drawn = np.any(img[:, :, :3] < 0.95, axis=2).mean()
+    assert 0.2 < drawn < 0.9, drawn  # the diamond, not a blank or a full frame
+    empty = tmp_path / "empty.png"
+    dimerlab.render_png(str(empty), t.graph, size=(320, 240))  # no matching: the bare graph
+    assert not np.array_equal(_png_pixels(empty), img)
+    with pytest.raises(ValueError, match="colour"):
+        dimerlab.render_png(str(out), t.graph, colour="sparkly")
+    with pytest.raises(ValueError, match=".png"):
+        dimerlab.render_png(str(tmp_path / "x.jpg"), t.graph)
+
+
+def test_render_png_without_a_display_says_so():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    code = ("import dimerlab\n"
+            "try:\n"
+            "    dimerlab.render_png('/nonexistent/x.png', dimerlab.Graph('grid:3x3'))\n"
+            "except RuntimeError as e:\n"
+            "    print(e)\n")
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert run.stdout.startswith("no display: render_png needs OpenGL through X"), run.stdout + run.stderr
