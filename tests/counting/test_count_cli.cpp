@@ -1,4 +1,6 @@
 // dimerlab-cli count --exact: fields, exit codes and the time it takes on grid:12x12.
+#include <gmpxx.h>
+
 #include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -118,6 +120,30 @@ class TestCountCli : public QObject {
             run_cli({"count", "--graph", "grid:40x40", "--lambda", "1", "--exact"}, 60000);
         QCOMPARE(plain.exit_code, 3);
         QVERIFY(plain.out.isEmpty());
+    }
+
+    // Beyond the frontier DP's reach, a drawn planar bipartite graph is counted by Kasteleyn's
+    // determinant: aztec:30 (the DP would hold 2^32 states) has 2^465 tilings, exactly; a
+    // region without a tiling exits 3 with the reason.
+    void count_at_infinity_uses_kasteleyn_beyond_the_frontier() {
+        const CliResult r =
+            run_cli({"count", "--graph", "aztec:30", "--lambda", "inf", "--exact", "--json"}, 60000);
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["method"].toString(), QString("kasteleyn-modular-crt"));
+        mpz_class expected;
+        mpz_ui_pow_ui(expected.get_mpz_t(), 2, 465);
+        QCOMPARE(o["perfect_matchings"].toString().toStdString(), expected.get_str());
+        QVERIFY(std::abs(o["log_perfect_matchings"].toDouble() - 465 * std::log(2.0)) < 1e-9);
+        QCOMPARE(o["kasteleyn"].toObject()["matrix_size"].toInt(), 930);
+        const CliResult small =
+            run_cli({"count", "--graph", "aztec:4", "--lambda", "inf", "--exact", "--json"});
+        QCOMPARE(small.json()["method"].toString(), QString("frontier"));
+        const CliResult none =
+            run_cli({"count", "--graph", "grid:31x31", "--lambda", "inf", "--exact"}, 60000);
+        QCOMPARE(none.exit_code, 3);
+        QVERIFY2(none.err.startsWith("error:") && none.err.contains("no perfect matching"),
+                 none.err.constData());
     }
 
     void readable_summary_without_json() {
