@@ -78,7 +78,9 @@ HeightGrid height_grid(const Graph& g, const HeightFunction& hf, std::span<const
         steps.push_back(beyond - centres[e.face]);
     }
     for (const auto& c : hf.crossings()) steps.push_back(centres[c.to] - centres[c.from]);
-    const auto [b1, b2] = lattice_basis(steps);
+    const auto basis = lattice_basis(steps);
+    const Point2 b1 = basis.first,
+                 b2 = basis.second;  // named copies: lambdas cannot capture bindings in C++20
     const double det = cross(b1, b2);
     const Point2 origin = centres.front();
     std::map<std::pair<long, long>, std::int32_t> lattice;  // (row, column) → height
