@@ -183,7 +183,8 @@ void FamilyPicker::show_spec(const QString& spec_text) {
     const QString family = QString::fromStdString(spec.family);
     family_box_->setCurrentIndex(std::max(0, family_box_->findData(family)));
     show_fields_of(family);
-    if (spec.family == "file") file_spec_ = spec_text.trimmed();
+    if (const FamilyDescriptor* f = family_named(family); f && f->shape == FamilyShape::file)
+        file_spec_ = spec_text.trimmed();
     for (std::size_t i = 0; i < spec.dims.size() && i < all_size_boxes_.size(); ++i)
         all_size_boxes_[i]->setValue(int(std::min<std::uint64_t>(spec.dims[i], INT_MAX)));
     probability_box_->setValue(spec.probability);
@@ -193,9 +194,13 @@ void FamilyPicker::show_spec(const QString& spec_text) {
 QString FamilyPicker::spec_text() const {
     const FamilyDescriptor* f = family_named(family_box_->currentData().toString());
     if (f == nullptr) return {};
-    if (f->shape == FamilyShape::file)
-        return file_spec_.isEmpty() ? QString::fromUtf8(f->example.data(), qsizetype(f->example.size()))
-                                    : file_spec_;
+    if (f->shape == FamilyShape::file) {
+        // The path typed for this family, or its example (a path typed for `file` is not a region).
+        const QString prefix = QString::fromUtf8(f->name.data(), qsizetype(f->name.size())) + ":";
+        return file_spec_.startsWith(prefix)
+                   ? file_spec_
+                   : QString::fromUtf8(f->example.data(), qsizetype(f->example.size()));
+    }
     GraphSpec spec;
     spec.family = std::string(f->name);
     for (QSpinBox* b : size_boxes()) spec.dims.push_back(std::uint64_t(b->value()));

@@ -31,6 +31,7 @@ QString family_words(std::string_view name) {
         {"gnp", "random graph: each pair joined with probability P"},
         {"gnm", "random graph with exactly M edges"},
         {"file", "a graph read from a file (edge list, Matrix Market, …)"},
+        {"region", "a region of squares (dominoes) or triangles (lozenges) typed as text, '#' for a cell"},
     };
     const auto it = words.find(name);
     return it == words.end() ? QString() : QString::fromUtf8(it->second);

@@ -21,7 +21,7 @@ seed=${FUZZ_SEED:-1}
 # The graph builders promise to stay within their size check, which allows one graph half of
 # physical memory; the inputs here are small, so 2 GB is far above what any accepted input needs.
 rss_limit_mb=2048
-targets=(${FUZZ_TARGETS:-spec edge_list matrix_market dimacs graph6 graphml session})
+targets=(${FUZZ_TARGETS:-spec edge_list matrix_market dimacs graph6 graphml region session})
 
 cmake -S "$root" -B "$build" -G Ninja \
     -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \

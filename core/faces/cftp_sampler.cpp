@@ -11,10 +11,7 @@ namespace {
 
 const Graph& require_cftp_region(const Graph& graph) {
     if (!cftp_supports(graph)) {
-        throw InputError(
-            "dynamics 'cftp' samples perfect matchings of simply connected square or hexagonal regions "
-            "(grid, aztec, hex, hexagon), not '" +
-            (graph.spec().empty() ? std::string("(hand-built graph)") : graph.spec()) + "'");
+        throw InputError("dynamics 'cftp': " + cftp_refusal(graph));
     }
     return graph;
 }

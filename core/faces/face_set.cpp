@@ -4,6 +4,7 @@
 
 #include "faces/drawn_faces.hpp"
 #include "graph/graph_spec.hpp"
+#include "graph/readers/region_reader.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
@@ -58,7 +59,7 @@ void aztec_faces(FaceSet& out, std::int64_t n) {
 
 bool is_face_family(const std::string& family) {
     return family == "grid" || family == "torus" || family == "aztec" || family == "hex" ||
-           family == "hexagon";
+           family == "hexagon" || family == "region";
 }
 
 }  // namespace
@@ -78,14 +79,20 @@ FaceSet lattice_faces(const Graph& graph) {
     GraphSpec spec;
     if (!spec_text.empty()) spec = parse_graph_spec(spec_text);
     if (!is_face_family(spec.family)) {
-        throw InputError(
-            "graph '" + name +
-            "' has no faces to rotate; rotation dynamics need a grid, torus, aztec, hex or hexagon lattice");
+        throw InputError("graph '" + name +
+                         "' has no faces to rotate; rotation dynamics need a grid, torus, aztec, hex, "
+                         "hexagon or region lattice");
     }
     FaceSet out;
     if (spec.family == "hex") {
         out.face_size = 6;
         hex_faces(out, spec.dims[0], spec.dims[1]);
+    } else if (spec.family == "region") {
+        // Typed regions: the unit squares (2x2 blocks of cells) or the hexagons around lattice
+        // points that lie wholly inside, from the drawing the reader gave them.
+        out.face_size = region_lattice(graph) == RegionLattice::triangular ? 6 : 4;
+        for (const auto& face : faces_of_drawing(graph, out.face_size))
+            out.vertices.insert(out.vertices.end(), face.begin(), face.end());
     } else if (spec.family == "hexagon") {
         // Its vertices are numbered by the triangles of the region, not row-major: the hexagons
         // come from its exact drawing.

@@ -57,10 +57,54 @@ MateArray extreme_perfect_matching(const Graph& graph, const FaceSet& faces, Mat
     return m;
 }
 
+bool region_is_simply_connected(const Graph& graph) {
+    // A plane graph has E − V + C bounded faces; every one is a lattice face exactly when no
+    // hole is enclosed (a hole's face is a longer cycle around it).
+    std::vector<char> seen(graph.num_vertices(), 0);
+    std::int64_t components = 0;
+    std::vector<VertexId> stack;
+    for (VertexId s = 0; s < graph.num_vertices(); ++s) {
+        if (seen[s]) continue;
+        ++components;
+        seen[s] = 1;
+        stack.push_back(s);
+        while (!stack.empty()) {
+            const VertexId v = stack.back();
+            stack.pop_back();
+            for (VertexId w : graph.neighbors(v))
+                if (!seen[w]) {
+                    seen[w] = 1;
+                    stack.push_back(w);
+                }
+        }
+    }
+    const std::int64_t bounded =
+        std::int64_t(graph.num_edges()) - std::int64_t(graph.num_vertices()) + components;
+    try {
+        return bounded == std::int64_t(lattice_faces(graph).num_faces());
+    } catch (const InputError&) {
+        return false;  // no face at all
+    }
+}
+
+std::string cftp_refusal(const Graph& graph) {
+    const std::string name = graph.spec().empty() ? std::string("(hand-built graph)") : graph.spec();
+    if (name.starts_with("region:"))
+        return "cftp needs a simply connected region, and '" + name +
+               "' has a hole (its height function is not single-valued); --dynamics rotation samples it, "
+               "though "
+               "not exactly";
+    return "cftp samples perfect matchings of simply connected square or hexagonal regions (grid, aztec, "
+           "hex, "
+           "hexagon, region), not '" +
+           name + "'";
+}
+
 bool cftp_supports(const Graph& graph) {
     if (graph.spec().empty()) return false;
     try {
         const std::string family = parse_graph_spec(graph.spec()).family;
+        if (family == "region") return region_is_simply_connected(graph);
         return family == "grid" || family == "aztec" || family == "hex" || family == "hexagon";
     } catch (const InputError&) {
         return false;
@@ -69,10 +113,7 @@ bool cftp_supports(const Graph& graph) {
 
 CftpResult sample_cftp(const Graph& graph, std::uint64_t seed, std::uint64_t max_sweeps, TapeStream stream) {
     if (!cftp_supports(graph)) {
-        throw InputError(
-            "cftp needs a simply connected region of the square or hexagonal lattice (grid, aztec, "
-            "hex, hexagon), not '" +
-            (graph.spec().empty() ? std::string("(hand-built graph)") : graph.spec()) + "'");
+        throw InputError(cftp_refusal(graph));
     }
     const FaceSet faces = lattice_faces(graph);
     const MateArray start = make_start_state(graph, StartKind::maximum, seed);

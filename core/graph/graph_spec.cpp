@@ -8,6 +8,7 @@
 #include "graph/families/igraph_bridge.hpp"
 #include "graph/graph_limits.hpp"
 #include "graph/readers/graph_file.hpp"
+#include "graph/readers/region_reader.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
@@ -257,6 +258,12 @@ GraphSpec parse_graph_spec(std::string_view text) {
             break;
         case Shape::file: {
             if (params.empty()) p.fail_usage("missing PATH");
+            if (family->name == "region") {
+                // Regions take no options: the lattice is named inside the file.
+                if (!params.ends_with(".region")) p.fail("a region file ends in .region");
+                spec.path = std::string(params);
+                break;
+            }
             // Options follow the path after commas; a path that already ends in a known extension
             // is taken whole, so that commas inside file names still work.
             std::string_view path = params;
@@ -306,6 +313,8 @@ Graph build_graph(const GraphSpec& spec, const BuildOptions& options) {
         g = read_graph_file(s.path, options.max_bytes,
                             EdgeListIds{.one_based = s.one_based, .relabel = s.relabel});
         if (options.with_layout) g.set_layout(families::igraph_force_layout(g, s.seed));
+    } else if (s.family == "region") {
+        g = read_region_file(s.path, options.max_bytes);  // drawn on its lattice
     } else {
         const families::FamilySize size = families::family_size(s);
         check_graph_size(canonical, size.n, size.m, options.max_bytes, size.extra_bytes);

@@ -1,6 +1,8 @@
 // Coupling from the past on height functions: the descent (ascent) from every perfect matching
 // ends in one matching (the lattice order the coupling relies on), and exact samples match the
 // uniform law on all perfect matchings (χ², α = 10^-3 per test, fixed seeds), with the cap refused.
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
 #include <map>
@@ -28,6 +30,17 @@ std::vector<MateArray> perfect_matchings(const Graph& g) {
 
 class TestCftp : public QObject {
     Q_OBJECT
+    QTemporaryDir regions_;
+
+    // A typed region written into the test's directory, as a spec.
+    QString region(const char* name, const char* text) {
+        const QString path = regions_.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+        f.write(text);
+        return "region:" + path;
+    }
+
   private slots:
     void every_perfect_matching_descends_to_one_minimum() {
         for (const char* spec : {"grid:4x4", "aztec:2", "grid:3x6", "hexagon:2,2,2", "hexagon:3,2,1"}) {
@@ -55,6 +68,11 @@ class TestCftp : public QObject {
         // Lozenge tilings (faces traced from the drawing): MacMahon's counts 20 and C(5,2) = 10.
         QTest::addRow("hexagon:2,2,2") << "hexagon:2,2,2" << 20 << 4000;
         QTest::addRow("hexagon:3,2,1") << "hexagon:3,2,1" << 10 << 2000;
+        // Typed regions (faces traced from the reader's drawing): a non-convex square region and a
+        // triangular one that is not a hexagon.
+        QTest::addRow("square region") << region("notched.region", "##..\n####\n####\n..##\n") << 10 << 2000;
+        QTest::addRow("triangular region")
+            << region("strip.region", "%lattice triangular\n#####\n######\n.#####\n") << 6 << 1200;
     }
     void samples_are_uniform_over_perfect_matchings() {
         QFETCH(QString, spec);
@@ -82,6 +100,16 @@ class TestCftp : public QObject {
     void refusals_name_the_problem() {
         QVERIFY_THROWS_EXCEPTION(InputError, sample_cftp(make_graph("torus:4x4"), 1, 100));
         QVERIFY_THROWS_EXCEPTION(InputError, sample_cftp(make_graph("complete:4"), 1, 100));
+        // A region with a hole has no single-valued height function: refused, pointing at rotations.
+        const Graph ring = make_graph(
+            region("ring.region", "######\n######\n##..##\n##..##\n######\n######\n").toStdString());
+        QVERIFY(!cftp_supports(ring));
+        try {
+            sample_cftp(ring, 1, 100);
+            QFAIL("a region with a hole was sampled by cftp");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("has a hole") != std::string::npos, e.what());
+        }
         QVERIFY(cftp_supports(make_graph("hexagon:2,2,2")));
         QVERIFY(!cftp_supports(make_graph("torus:4x4")));
         try {

@@ -118,6 +118,7 @@ constexpr FamilyDescriptor kFamilies[] = {
      },
      [](Spec s, Opt o) { return build_gnm(d(s, 0), d(s, 1), s.seed, o.with_layout); }},
     {"file", S::file, "file:PATH[,relabel|,one-based]", "file:graph.mtx", nullptr, nullptr},
+    {"region", S::file, "region:PATH.region", "region:heart.region", nullptr, nullptr},
 };
 
 }  // namespace
