@@ -105,7 +105,7 @@ QString graph_spec_grammar_html() {
 }
 
 QString shortcuts_html() {
-    return QStringLiteral("<h2>Keyboard and mouse</h2>") + shortcuts_table_html();
+    return QStringLiteral("<h2>Keyboard and mouse</h2>") + shortcuts_table_html() + draw_mode_table_html();
 }
 
 QString about_html() {

@@ -82,8 +82,30 @@ QString shortcuts_table_html() {
                "<tr><td>Ctrl+click on the HUD's λ slider</td><td>type an exact λ</td></tr>"
                "<tr><td>λ field: type, then Enter</td><td>one recorded λ change (not one per "
                "keystroke)</td></tr>"
+               "<tr><td>Ctrl+D</td><td>Draw mode on / off (also the toolbar's Draw): paint a region "
+               "and tile it</td></tr>"
                "<tr><td>in a text field</td><td>keys type into the field; none of the above fires</td></tr>"
                "</table>");
+}
+
+QString draw_mode_table_html() {
+    return QStringLiteral(
+        "<h3>Draw mode</h3>"
+        "<table border='1' cellpadding='4' cellspacing='0'>"
+        "<tr><th>key or gesture</th><th>what it does</th></tr>"
+        "<tr><td>left click</td><td>a cell on or off</td></tr>"
+        "<tr><td>left drag</td><td>paint cells; a drag that starts on a cell erases instead</td></tr>"
+        "<tr><td>right drag, or Shift + left drag</td><td>erase cells</td></tr>"
+        "<tr><td>Ctrl+Z</td><td>undo the last stroke (a whole drag is one step; so are Clear, a change "
+        "of grid and an opened region)</td></tr>"
+        "<tr><td>Ctrl+Shift+Z or Ctrl+Y</td><td>redo</td></tr>"
+        "<tr><td>Tile it</td><td>run the region at λ = ∞: exact tilings (coupling from the past), or "
+        "on a region with a hole the rotation chain, which is not exact</td></tr>"
+        "<tr><td>in a text field</td><td>these keys type into the field; none of them fires</td></tr>"
+        "</table>"
+        "<p>After every edit Draw mode says whether the region can be tiled. When it cannot, the cells "
+        "that show why are magenta, and for a Hall violator their neighbours, fewer than they are, "
+        "amber.</p>");
 }
 
 }  // namespace dimerlab::app

@@ -41,6 +41,8 @@ int preset_digit(const QKeySequence& key);
 // Help's "Keyboard and mouse" table and the overlay: every lecture key, then the other shortcuts
 // and the mouse gestures.
 QString shortcuts_table_html();
+// Draw mode's mouse buttons and keys, for Help's "Keyboard and mouse" page.
+QString draw_mode_table_html();
 
 // The lecture keys as plain text, one per line ("  Space    play / pause the chain"), for
 // `dimerlab --help` and so for the man page help2man makes of it.

@@ -2,11 +2,12 @@
 // running) or a saved session, and can be automated for demos, tests and measurements:
 //   dimerlab [--preset NAME | --session FILE | FILE] [--graph SPEC] [--lambda L|inf] [--dynamics D]
 //            [--colour MODE] [--palette NAME] [--frames N] [--screenshot FILE.png] [--size WxH]
-//            [--fps-report]
+//            [--fps-report] [--draw-region FILE.region]
 // The viewport needs OpenGL 3.3 through a display (X11 or Xvfb); without one it exits with 2.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QImage>
 #include <QMessageBox>
 #include <QOpenGLContext>
@@ -26,6 +27,8 @@
 #include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
 #include "dimerlab_render/gl_availability.hpp"
+#include "draw_panel.hpp"
+#include "draw_region.hpp"
 #include "gl_viewport.hpp"
 #include "help_dialog.hpp"
 #include "lecture_keys.hpp"
@@ -46,6 +49,21 @@ int fail(const std::string& message, bool interactive = false) {
     std::cerr << "error: " << message << "\n";
     if (interactive) QMessageBox::critical(nullptr, "dimerlab", QString::fromStdString(message));
     return 2;
+}
+
+// --draw-region: the region, read before any window opens so a bad file is an input error.
+dimerlab::app::DrawRegion read_draw_region(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw dimerlab::InputError("cannot read '" + path.toStdString() +
+                                   "': " + file.errorString().toStdString());
+    return dimerlab::app::region_from_text(QString::fromUtf8(file.readAll()), path);
+}
+
+void show_draw_region(dimerlab::app::MainWindow& window, const dimerlab::app::DrawRegion& region) {
+    window.set_draw_mode(true);
+    window.draw_panel().load_region(region, "Open region");
+    QCoreApplication::processEvents();
 }
 
 bool has_flag(int argc, char** argv, const char* flag) {
@@ -213,11 +231,13 @@ int main(int argc, char** argv) {
                                         "Switch to presentation mode (full screen, caption, legend) before "
                                         "the frames.");
     QCommandLineOption keys_opt("show-keys", "Show the lecture keys over the picture (as ? or F1 does).");
+    QCommandLineOption draw_opt(
+        "draw-region", "Open Draw mode on this .region file (in automation: after the frames).", "FILE");
     QCommandLineOption help_shot_opt(
         "help-screenshot", "Save the Help window (What am I looking at) to this PNG, then quit.", "FILE");
     parser.addOptions({preset_opt, session_opt, graph_opt, lambda_opt, dynamics_opt, colour_opt, palette_opt,
                        contrast_opt, frames_opt, shot_opt, size_opt, fps_opt, populate_opt, presentation_opt,
-                       keys_opt, help_shot_opt});
+                       keys_opt, help_shot_opt, draw_opt});
     // A file manager (the .desktop entry's %f) passes a session file as the only argument.
     parser.addPositionalArgument("file", "Session file to open, as with --session.", "[FILE]");
     parser.process(qapp);
@@ -236,7 +256,9 @@ int main(int argc, char** argv) {
     std::optional<dimerlab::render::PaletteKind> palette;
     int frames = 0;
     QSize size;
+    std::optional<dimerlab::app::DrawRegion> draw_region;
     try {
+        if (parser.isSet(draw_opt)) draw_region = read_draw_region(parser.value(draw_opt));
         if (session_path && parser.isSet(preset_opt))
             throw dimerlab::InputError("--preset and --session exclude each other");
         dimerlab::Session session = session_path ? dimerlab::load_session_file(*session_path)
@@ -300,6 +322,7 @@ int main(int argc, char** argv) {
         window->set_remember_layout(true);
         if (!parser.isSet(size_opt)) window->restore_layout(QSettings());
         window->show();
+        if (draw_region) show_draw_region(*window, *draw_region);
         return end_without_waiting(qapp.exec(), window);
     }
     window->show();
@@ -345,6 +368,7 @@ int main(int argc, char** argv) {
                                    total_s > 0 ? double(controller.snapshot().time - t0) / total_s : 0);
         if (parser.isSet(populate_opt) && !populate_panels(*window, 600'000))
             std::cerr << "warning: a panel computation was still running after 600 s\n";
+        if (draw_region) show_draw_region(*window, *draw_region);
         if (parser.isSet(keys_opt)) {
             window->set_shortcuts_overlay(true);
             QCoreApplication::processEvents();

@@ -17,6 +17,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -26,8 +27,11 @@
 #include "colour_legend_widget.hpp"
 #include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
+#include "dimerlab_lab/region_store.hpp"
 #include "dimerlab_render/line_weights.hpp"
 #include "dock_width.hpp"
+#include "draw_canvas.hpp"
+#include "draw_panel.hpp"
 #include "export_animation_dialog.hpp"
 #include "export_measurements_dialog.hpp"
 #include "gl_viewport.hpp"
@@ -81,7 +85,18 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     centre_layout->addWidget(colour_note_);
     centre_layout->addWidget(view_, 1);
     centre_layout->addWidget(legend_, 0, Qt::AlignHCenter);
-    setCentralWidget(centre);
+    stack_ = new QStackedWidget(this);
+    stack_->addWidget(centre);
+    // Scrolled, as the docks are: Draw mode's minimum size must never decide the window's.
+    auto* draw_scroll = new QScrollArea(stack_);
+    draw_scroll->setWidgetResizable(true);
+    draw_scroll->setFrameShape(QFrame::NoFrame);
+    draw_panel_ = new DrawPanel(draw_scroll);
+    draw_scroll->setWidget(draw_panel_);
+    stack_->addWidget(draw_scroll);
+    connect(draw_panel_, &DrawPanel::tile_requested, this, [this] { tile_drawn_region(); });
+    connect(draw_panel_, &DrawPanel::leave_requested, this, [this] { set_draw_mode(false); });
+    setCentralWidget(stack_);
     controller_ = std::make_unique<LabController>(session, *view_);
     build_toolbar();
     build_menus();
@@ -95,6 +110,11 @@ MainWindow::MainWindow(const Session& session, QWidget* parent) : QMainWindow(pa
     refusal_->setStyleSheet("color: #c62828;");
     refusal_->hide();
     statusBar()->addWidget(refusal_, 1);
+    region_notice_ = new QLabel(this);
+    region_notice_->setObjectName("region-notice");
+    region_notice_->setStyleSheet("color: #8a4f00; font-weight: bold;");
+    region_notice_->hide();
+    statusBar()->addWidget(region_notice_);
     building_box_ = new QWidget(this);
     auto* building_row = new QHBoxLayout(building_box_);
     building_row->setContentsMargins(0, 0, 0, 0);
@@ -469,6 +489,78 @@ void MainWindow::panels_follow_session() {
                                   controller_->graph().num_vertices());
     diagnostics_panel_->reset(controller_->shared_graph(), controller_->opened_session().dynamics);
     verification_panel_->set_graph(controller_->shared_graph());
+    update_region_notice();
+}
+
+void MainWindow::update_region_notice() {
+    const Session s = controller_->opened_session();
+    const bool inexact = !region_spec_path(s.graph).isEmpty() && s.dynamics == Dynamics::rotation;
+    region_notice_->setText("Not an exact sample (a region with a hole: rotation chain)");
+    region_notice_->setToolTip(
+        "Coupling from the past needs a region without holes; the rotation chain "
+        "only approaches the uniform tiling.");
+    region_notice_->setVisible(inexact);
+}
+
+bool MainWindow::draw_mode() const {
+    return stack_->currentIndex() == 1;
+}
+
+void MainWindow::set_draw_mode(bool on) {
+    if (on == draw_mode()) return;
+    if (on) {
+        running_before_draw_ = controller_->running();
+        controller_->set_running(false);
+        stack_->setCurrentIndex(1);
+        draw_panel_->canvas()->setFocus();
+    } else {
+        stack_->setCurrentIndex(0);
+        controller_->set_running(running_before_draw_);
+    }
+    draw_panel_->set_keys_enabled(on);
+    const QSignalBlocker block(draw_action_);
+    draw_action_->setChecked(on);
+    sync_controls();
+}
+
+bool MainWindow::tile_drawn_region() {
+    const RegionCheck& check = draw_panel_->check();
+    if (!check.tileable) return false;
+    const QString text = draw_panel_->text();
+    Session s;
+    try {
+        s.graph = "region:" + store_region_text(text).toStdString();
+    } catch (const std::exception& e) {
+        show_refusal(QString::fromUtf8(e.what()));
+        return false;
+    }
+    s.region_text = text;
+    s.record = LambdaRecord(kInfiniteLambda);
+    s.name = "drawn region";
+    s.title = "A drawn region";
+    if (check.has_hole) {
+        // cftp needs a height function, which a region with a hole does not have.
+        s.dynamics = Dynamics::rotation;
+        s.start = StartKind::maximum;
+        s.description =
+            "A region with a hole, run by the rotation chain from a maximum matching. Its "
+            "tilings are not exact samples: the chain only approaches the uniform law.";
+    } else {
+        s.dynamics = Dynamics::cftp;
+        s.start = StartKind::exact;
+        s.description =
+            "Each frame is an exactly uniform tiling of the drawn region (coupling from the past).";
+    }
+    s.view.colour = ColourMode::tiles;
+    running_before_draw_ = true;
+    set_draw_mode(false);
+    open_session_in_background(s, [this](const QString& error) { show_refusal(error); });
+    return true;
+}
+
+void MainWindow::open_region_dialog() {
+    set_draw_mode(true);
+    draw_panel_->open_dialog();
 }
 
 void MainWindow::set_manual_frames(bool manual) {
@@ -556,6 +648,18 @@ void MainWindow::build_toolbar() {
         show_colour_note();
     });
     bar->addWidget(colour_box_);
+    draw_action_ = bar->addAction("Draw");
+    draw_action_->setCheckable(true);
+    draw_action_->setToolTip("Draw a region of squares or triangles and tile it (Ctrl+D)");
+    connect(draw_action_, &QAction::toggled, this, [this](bool on) { set_draw_mode(on); });
+    // The key apart from the button: a click works wherever the focus is, the key never while a
+    // text field has it.
+    auto* draw_key = new QAction(this);
+    draw_key->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    connect(draw_key, &QAction::triggered, this, [this] {
+        if (!text_field_has_focus()) set_draw_mode(!draw_mode());
+    });
+    addAction(draw_key);
     QAction* fit = bar->addAction("Fit");
     fit->setToolTip("Fit the graph in the view (F)");
     connect(fit, &QAction::triggered, this, [this] { view_->fit_view(); });
@@ -682,6 +786,14 @@ void MainWindow::build_menus() {
     open->setShortcut(QKeySequence::Open);
     QAction* save = file->addAction("&Save Session…", this, [this] { save_dialog(); });
     save->setShortcut(QKeySequence::Save);
+    file->addSeparator();
+    file->addAction(draw_action_);
+    file->addAction("Open &Region…", this, [this] { open_region_dialog(); });
+    file->addAction("Save Re&gion…", this, [this] {
+        set_draw_mode(true);
+        draw_panel_->save_dialog();
+    });
+    file->addSeparator();
     file->addAction("Export &Measurements…", this, [this] {
         ExportMeasurementsDialog::run(this, controller_->graph(), controller_->current_session());
     });

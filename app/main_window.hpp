@@ -21,12 +21,14 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSettings;
+class QStackedWidget;
 class QTimer;
 
 namespace dimerlab::app {
 
 class ColourLegendWidget;
 class DiagnosticsPanel;
+class DrawPanel;
 class HelpDialog;
 class GlViewport;
 class ModelPanel;
@@ -105,6 +107,19 @@ class MainWindow : public QMainWindow {
     // Why the picture is not in the chosen colour mode, beside the choice (hidden when it is).
     QLabel* colour_note() const { return colour_note_; }
     HelpDialog& help_dialog();  // created on first use
+    // Draw mode (toolbar "Draw", Ctrl+D): the picture gives way to a grid the user paints a region
+    // on (DrawPanel); the chain pauses meanwhile and runs on when Draw mode is left without tiling.
+    void set_draw_mode(bool on);
+    bool draw_mode() const;
+    DrawPanel& draw_panel() { return *draw_panel_; }
+    QAction* draw_action() const { return draw_action_; }
+    // "Tile it": the drawn region saved in the data folder and run at λ = ∞, by coupling from the
+    // past, or on a region with a hole by rotations from a maximum matching (not exact: the
+    // region notice says so). False when the region cannot be tiled or saved (shown as a refusal).
+    bool tile_drawn_region();
+    // Shown while the running chain is the rotation chain on a region, whose tilings are not
+    // exact samples; hidden otherwise.
+    QLabel* region_notice() const { return region_notice_; }
     // Automation: stops the frame clock, so frames are driven by the caller.
     void set_manual_frames(bool manual);
     // Brings the controls and the status line up to the shown snapshot (automation).
@@ -138,6 +153,8 @@ class MainWindow : public QMainWindow {
     void show_colour_note();
     void save_dialog();
     void open_dialog();
+    void open_region_dialog();
+    void update_region_notice();
 
     std::unique_ptr<LabController> controller_;
     GlViewport* view_ = nullptr;
@@ -160,7 +177,12 @@ class MainWindow : public QMainWindow {
     ColourLegendWidget* legend_ = nullptr;
     QAction* presentation_action_ = nullptr;
     QAction* high_contrast_action_ = nullptr;
-    QLabel* gpu_label_ = nullptr;  // the status bar's GPU line (gui_words.hpp)
+    QLabel* gpu_label_ = nullptr;      // the status bar's GPU line (gui_words.hpp)
+    QStackedWidget* stack_ = nullptr;  // the picture, or Draw mode
+    DrawPanel* draw_panel_ = nullptr;
+    QAction* draw_action_ = nullptr;
+    bool running_before_draw_ = false;
+    QLabel* region_notice_ = nullptr;
     // Caption and legend sizes for the current weights, mode, caption text and window width.
     void size_caption_and_legend();
     double base_point_size_ = 0;       // the window font's, before any scaling

@@ -35,6 +35,7 @@
 #include "progress/progress_line.hpp"
 #include "ranks/rank_validation.hpp"
 #include "ranks/replica_sharing.hpp"
+#include "sampling/perfect_matching.hpp"
 #include "util/duration_text.hpp"
 #include "util/errors.hpp"
 
@@ -193,9 +194,7 @@ bool prefers_kasteleyn(const Graph& g) {
 int run_kasteleyn_count(const CountOptions& opt, const Graph& g,
                         std::chrono::steady_clock::time_point start) {
     const KasteleynCount k = kasteleyn_count_exact(g);
-    if (k.count == 0)
-        throw InfeasibleError("graph '" + g.spec() +
-                              "' has no perfect matching (lambda = inf needs one): " + k.reason_none);
+    if (k.count == 0) throw_no_perfect_matching(g);
     nlohmann::ordered_json out;
     out["graph"] = g.spec();
     out["lambda"] = "inf";
@@ -238,11 +237,7 @@ int run_perfect_matching_count(const CountOptions& opt) {
     for (std::size_t k = 0; k < p.coefficients.size(); ++k)
         if (p.coefficients[k] != 0) degree = k;
     const std::uint64_t n = g.num_vertices();
-    if (2 * degree != n) {
-        throw InfeasibleError("graph '" + g.spec() + "' has no perfect matching (lambda = inf needs one): " +
-                              "a maximum matching has " + std::to_string(degree) + " dimers and covers " +
-                              std::to_string(2 * degree) + " of " + std::to_string(n) + " vertices");
-    }
+    if (2 * degree != n) throw_no_perfect_matching(g);
     const mpz_class& count = p.coefficients[degree];
     nlohmann::ordered_json out;
     out["graph"] = g.spec();

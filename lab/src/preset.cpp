@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "dimerlab_lab/region_store.hpp"
 #include "util/errors.hpp"
 
 // Q_INIT_RESOURCE declares a function and must be used at global scope. A .qrc compiled into a
@@ -41,6 +42,8 @@ Session load_preset(const QString& name) {
     }
     Session s = session_from_json(file.readAll(), "preset " + name);
     s.name = name;
+    // A drawn region's preset carries its text: the file is written to the data folder.
+    restore_region_file(s);
     return s;
 }
 

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <cmath>
 
+#include "dimerlab_lab/region_store.hpp"
 #include "util/atomic_file.hpp"
 #include "util/errors.hpp"
 
@@ -138,6 +139,7 @@ Session session_from_json(const QByteArray& json, const QString& source) {
             if (!ok) bad(source, "'state_hash' must be 16 hex digits");
         }
         s.sweeps_per_frame = read_positive(o, "sweeps_per_frame", s.sweeps_per_frame, source);
+        s.region_text = read_string(o, "region_text", "", source);
         const QJsonValue running = o.value("running");
         if (!running.isUndefined() && !running.isBool()) bad(source, "'running' must be true or false");
         s.running = running.toBool(s.running);
@@ -186,6 +188,7 @@ QByteArray session_to_json(const Session& s) {
         view["pixels_per_unit"] = s.view.pixels_per_unit;
     }
     o["view"] = view;
+    if (!s.region_text.isEmpty()) o["region_text"] = s.region_text;
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
@@ -194,11 +197,15 @@ Session load_session_file(const QString& path) {
     if (!file.open(QIODevice::ReadOnly))
         throw InputError("cannot read session '" + path.toStdString() +
                          "': " + file.errorString().toStdString());
-    return session_from_json(file.readAll(), path);
+    Session s = session_from_json(file.readAll(), path);
+    restore_region_file(s);
+    return s;
 }
 
 void save_session_file(const QString& path, const Session& session) {
-    const QByteArray json = session_to_json(session);
+    Session kept = session;
+    keep_region_text(kept);
+    const QByteArray json = session_to_json(kept);
     write_file_atomically(path.toStdString(), std::string_view(json.constData(), std::size_t(json.size())));
 }
 

@@ -117,13 +117,45 @@ class TestAppWindow : public QObject {
         QTemporaryDir dir;
         // lozenge is left out for its minute-long exact start; lab_presets builds it.
         for (const char* name : {"aztec", "aztec-melt", "aztec-shuffle", "cftp", "complete", "regular",
-                                 "honeycomb", "hypercube"}) {
+                                 "honeycomb", "hypercube", "region-heart", "region-frame"}) {
             const QString shot = dir.filePath(QString(name) + ".png");
             QCOMPARE(run_app({"--preset", name, "--frames", "3", "--screenshot", shot}), 0);
             const Counts c = count_colours(QImage(shot));
             // The tiles presets draw no orange: any saturated colour counts as drawn.
             QVERIFY2(c.coloured > 1000, qPrintable(QString("%1: %2").arg(name).arg(c.coloured)));
         }
+    }
+    // --draw-region: Draw mode on a region with a Hall violator shows the highlight colour, on a
+    // tileable one none; a file the region reader refuses exits 2.
+    void draw_region_shows_the_obstruction() {
+        QTemporaryDir dir;
+        auto magenta_pixels = [&](const QByteArray& text) {
+            const QString region = dir.filePath("r.region"), shot = dir.filePath("draw.png");
+            QFile f(region);
+            if (!f.open(QIODevice::WriteOnly)) return -1;
+            f.write(text);
+            f.close();
+            if (run_app({"--frames", "0", "--size", "1200x800", "--draw-region", region, "--screenshot",
+                         shot}) != 0)
+                return -1;
+            const QImage image = QImage(shot).convertToFormat(QImage::Format_RGB32);
+            int count = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    if (image.pixel(x, y) == qRgb(0xd8, 0x1b, 0x60)) ++count;
+            return count;
+        };
+        QCOMPARE(magenta_pixels("######\n######\n"), 0);
+        const int violator =
+            magenta_pixels("#####..#####\n############\n#####..#####\n#####..#####\n#####..#####\n");
+        QVERIFY2(violator > 300, qPrintable(QString::number(violator)));
+        QFile bad(dir.filePath("bad.region"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("##x\n");
+        bad.close();
+        QByteArray err;
+        QCOMPARE(run_app({"--frames", "0", "--draw-region", bad.fileName()}, &err), 2);
+        QVERIFY2(err.contains("unexpected character"), err.constData());
     }
     void session_file_opens_at_its_update_index() {
         QTemporaryDir dir;

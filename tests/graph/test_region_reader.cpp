@@ -132,6 +132,60 @@ class TestRegionReader : public QObject {
         QCOMPARE(region("\xEF\xBB\xBF##\r\n##\r\n").num_edges(), 4u);
     }
 
+    // Boundary paths draw the same graphs as rows of cells: a rectangle, a square ring whose hole
+    // is cut by a second path, and the A,B,C hexagon of triangles (MacMahon's count, and the
+    // family's own graph size).
+    void boundary_paths_enclose_the_cells_rows_would_list() {
+        QCOMPARE(region("R4 D3 L4 U3\n").content_hash(), region("####\n####\n####\n").content_hash());
+        QCOMPARE(region("r4d3l4u3").content_hash(), region("####\n####\n####\n").content_hash());
+        QCOMPARE(region("% a ring\n\nR6 D6 L6 U6\n@R2 D2: R2 D2 L2 U2\n\n").content_hash(),
+                 region("######\n######\n##..##\n##..##\n######\n######\n").content_hash());
+        for (auto [a, b, c] : {std::array<int, 3>{1, 1, 1}, {2, 3, 4}, {4, 2, 3}}) {
+            const Graph path =
+                region("%lattice triangular\nR" + std::to_string(a) + " DR" + std::to_string(b) + " DL" +
+                       std::to_string(c) + " L" + std::to_string(a) + " UL" + std::to_string(b) + " UR" +
+                       std::to_string(c) + "\n");
+            const std::string spec =
+                "hexagon:" + std::to_string(a) + "," + std::to_string(b) + "," + std::to_string(c);
+            const Graph h = make_graph(spec);
+            QCOMPARE(path.num_vertices(), h.num_vertices());
+            QCOMPARE(path.num_edges(), h.num_edges());
+            QCOMPARE(kasteleyn_count_exact(path).count, kasteleyn_count_exact(h).count);
+            QCOMPARE(region_lattice(path), RegionLattice::triangular);
+        }
+        // Up triangles fall on even row + column whichever way the path starts.
+        QCOMPARE(region("%lattice triangular\nDR L UR\n").num_vertices(), 1u);
+        QCOMPARE(region("%lattice triangular\nR UL DL\n").num_vertices(), 1u);
+        const Graph lozenge = region("%lattice triangular\nR DR L UL\n");
+        const Graph typed = region("%lattice triangular\n.##\n");
+        QCOMPARE(lozenge.num_vertices(), 2u);
+        for (VertexId v = 0; v < 2; ++v) {
+            QCOMPARE(lozenge.layout()[v].x, typed.layout()[v].x);
+            QCOMPARE(lozenge.layout()[v].y, typed.layout()[v].y);
+        }
+    }
+
+    void boundary_refusals_name_the_line_and_column() {
+        QCOMPARE(
+            error_of("R2 D1 L2\n"),
+            std::string("r.region:1:9: the path does not close: it ends 0 unit(s) right and 1 row(s) down "
+                        "from where it started"));
+        QVERIFY2(
+            error_of("%lattice triangular\nR2 U2\n")
+                .starts_with("r.region:2:4: expected a step R, L, UR, UL, DR or DL (triangular lattice)"),
+            error_of("%lattice triangular\nR2 U2\n").c_str());
+        QVERIFY(error_of("R1 X\n").starts_with("r.region:1:4: expected a step R, L, U or D"));
+        QVERIFY(error_of("##\nR1D1L1U1\n")
+                    .starts_with("r.region:2:1: a file has rows of cells or boundary paths"));
+        QVERIFY(error_of("R1D1L1U1\n##\n")
+                    .starts_with("r.region:2:1: a file has rows of cells or boundary paths"));
+        QVERIFY(error_of("R0 D1\n").starts_with("r.region:1:1: a repeat count of 0"));
+        QVERIFY(error_of("@R2 D2 R2\n").starts_with("r.region:1:1: '@' starts a move"));
+        QVERIFY(error_of("R3000000 D1 L3000000 U1\n")
+                    .starts_with("r.region:1:13: the boundaries take more than"));
+        QVERIFY(error_of("R2 L2\n").starts_with("r.region: the boundary paths enclose no cells"));
+    }
+
     void the_spec_reads_region_files_only() {
         QVERIFY_THROWS_EXCEPTION(InputError, parse_graph_spec("region:heart.txt"));
         QVERIFY_THROWS_EXCEPTION(InputError, parse_graph_spec("region:"));

@@ -1,6 +1,7 @@
 #include "graph/readers/region_reader.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -11,6 +12,7 @@
 
 #include "graph/graph_limits.hpp"
 #include "graph/readers/reader_support.hpp"
+#include "graph/readers/region_boundary.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
@@ -35,6 +37,7 @@ Graph read_region(std::istream& in, const std::string& name, std::uint64_t max_b
     // Row r's cells, by column, ascending.
     std::vector<std::vector<std::uint32_t>> rows;
     std::uint64_t cells = 0;
+    regions::BoundaryPaths boundary(lattice);
     while (lines.next()) {
         const std::string_view line = lines.line();
         if (line.starts_with('%')) {
@@ -45,9 +48,27 @@ Graph read_region(std::istream& in, const std::string& name, std::uint64_t max_b
                     lines, 0,
                     "expected %lattice square or %lattice triangular, got " + readers::quoted(line));
             if (lattice_given) fail_at_column(lines, 0, "%lattice given twice");
-            if (!rows.empty()) fail_at_column(lines, 0, "%lattice must come before the first row of cells");
+            if (!rows.empty() || !boundary.empty())
+                fail_at_column(lines, 0, "%lattice must come before the first row of cells or path");
             lattice_given = true;
             lattice = fields[0] == "square" ? RegionLattice::square : RegionLattice::triangular;
+            boundary = regions::BoundaryPaths(lattice);
+            continue;
+        }
+        const std::size_t first = line.find_first_not_of(' ');
+        const bool steps = first != std::string_view::npos &&
+                           (line[first] == '@' || std::isalpha(static_cast<unsigned char>(line[first])));
+        if (steps || !boundary.empty()) {
+            if (!steps && readers::is_blank(line)) continue;
+            if (cells > 0 || !steps)
+                fail_at_column(lines, steps ? first : 0,
+                               "a file has rows of cells or boundary paths (lines of steps), not both");
+            try {
+                boundary.add(line);
+            } catch (const regions::BoundaryError& e) {
+                fail_at_column(lines, e.column, e.what);
+            }
+            rows.clear();  // blank lines before the first path were not rows
             continue;
         }
         if (line.size() >= UINT32_MAX) fail_at_column(lines, 0, "a row longer than 2^32 columns");
@@ -70,6 +91,12 @@ Graph read_region(std::istream& in, const std::string& name, std::uint64_t max_b
         cells += row.size();
         if (rows.size() >= UINT32_MAX) fail_at_column(lines, 0, "more than 2^32 rows");
         rows.push_back(std::move(row));
+    }
+    if (!boundary.empty()) {
+        cells = boundary.cell_count();
+        check_graph_size("region '" + name + "'", static_cast<long double>(cells), 2.0L * cells, max_bytes);
+        rows = boundary.rows();
+        if (cells == 0) lines.fail_file("the boundary paths enclose no cells");
     }
     if (cells == 0) lines.fail_file("the region has no cells (a cell is '#')");
     // Square cells have at most 2 edges each to their right and below, triangles 1.5 on average.
@@ -127,6 +154,15 @@ RegionLattice region_lattice(const Graph& region) {
     const Edge e = region.edge(0);
     const Point2 a = region.layout()[e.u], b = region.layout()[e.v];
     return std::hypot(a.x - b.x, a.y - b.y) < 0.8 ? RegionLattice::triangular : RegionLattice::square;
+}
+
+RegionCell region_cell(const Graph& region, VertexId cell) {
+    const Point2 p = region.layout().at(cell);
+    if (region_lattice(region) == RegionLattice::square)
+        return {static_cast<std::uint32_t>(std::lround(-p.y)), static_cast<std::uint32_t>(std::lround(p.x))};
+    // Centroids sit a third (down) or two thirds (up) of a row's height below its top.
+    return {static_cast<std::uint32_t>(std::floor(-p.y / kTriangleHeight)),
+            static_cast<std::uint32_t>(std::lround(2 * p.x - 1))};
 }
 
 }  // namespace dimerlab

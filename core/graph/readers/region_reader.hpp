@@ -29,4 +29,12 @@ Graph read_region_file(const std::string& path, std::uint64_t max_bytes = 0);
 // 1/√3 apart, the square lattice's 1).
 RegionLattice region_lattice(const Graph& region);
 
+// Where a cell of a region graph sits: its row among the rows of cells and its column (the
+// character's position in the line), both from 0, recovered from the drawing.
+struct RegionCell {
+    std::uint32_t row = 0;
+    std::uint32_t column = 0;
+};
+RegionCell region_cell(const Graph& region, VertexId cell);
+
 }  // namespace dimerlab

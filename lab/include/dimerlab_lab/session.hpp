@@ -44,14 +44,19 @@ struct Session : SamplerSpec {
     double sweeps_per_frame = 1;
     bool running = true;
     ViewSettings view;
+    // The `.region` text of a `region:PATH` spec ("region_text" in JSON; empty otherwise), so the
+    // session opens where PATH is missing (region_store.hpp). Sessions without it load unchanged.
+    QString region_text;
 };
 
 // Throws InputError naming `source` and the offending field.
 Session session_from_json(const QByteArray& json, const QString& source);
 QByteArray session_to_json(const Session& session);
 
+// Re-creates a missing region file from the session's region_text (restore_region_file).
 Session load_session_file(const QString& path);
-// Atomic (write_file_atomically): a crash never leaves half a session behind.
+// Atomic (write_file_atomically): a crash never leaves half a session behind. A `region:PATH`
+// session keeps the region's text inside (keep_region_text).
 void save_session_file(const QString& path, const Session& session);
 
 }  // namespace dimerlab
