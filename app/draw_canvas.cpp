@@ -2,6 +2,7 @@
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
 
@@ -41,14 +42,23 @@ void DrawCanvas::set_highlight(std::vector<DrawCell> cells, std::vector<DrawCell
     update();
 }
 
+void DrawCanvas::set_grid_scale(int scale) {
+    scale = std::clamp(scale, 1, kMaxGridScale);
+    if (scale == grid_scale_) return;
+    grid_scale_ = scale;
+    update();
+}
+
 int DrawCanvas::rows() const {
-    int rows = region_.lattice == RegionLattice::square ? kCanvasSquareRows : kCanvasTriangleRows;
+    int rows =
+        grid_scale_ * (region_.lattice == RegionLattice::square ? kCanvasSquareRows : kCanvasTriangleRows);
     if (!region_.cells.empty()) rows = std::max(rows, region_.cells.rbegin()->row + 1);
     return rows;
 }
 
 int DrawCanvas::columns() const {
-    int columns = region_.lattice == RegionLattice::square ? kCanvasSquareColumns : kCanvasTriangleColumns;
+    int columns = grid_scale_ *
+                  (region_.lattice == RegionLattice::square ? kCanvasSquareColumns : kCanvasTriangleColumns);
     for (const DrawCell& c : region_.cells) columns = std::max(columns, c.column + 1);
     return columns;
 }
@@ -180,6 +190,17 @@ void DrawCanvas::mouseReleaseEvent(QMouseEvent* event) {
     paint_to(event->position());
     stroking_ = false;
     if (region_ != stroke_before_) emit stroke_finished(stroke_before_, region_);
+}
+
+void DrawCanvas::wheelEvent(QWheelEvent* event) {
+    // One notch is 120 eighths of a degree; away from the user the cells grow (fewer of them).
+    wheel_eighths_ += event->angleDelta().y();
+    while (std::abs(wheel_eighths_) >= 120) {
+        const int notch = wheel_eighths_ > 0 ? 1 : -1;
+        wheel_eighths_ -= 120 * notch;
+        if (!stroking_) set_grid_scale(grid_scale_ - notch);
+    }
+    event->accept();
 }
 
 }  // namespace dimerlab::app

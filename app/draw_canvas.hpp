@@ -3,7 +3,8 @@
 // `.region` format. A left click toggles a cell; a left drag paints with the state opposite to
 // the first cell's (adds from an empty cell, erases from a filled one); the right button, or
 // Shift with the left, always erases. The cells of a tiling obstruction are shown in one colour
-// and their too few neighbours in another.
+// and their too few neighbours in another. The wheel changes the grid's size: turned towards the
+// user it shows more, smaller cells, so a larger region can be drawn.
 #include <QWidget>
 #include <optional>
 #include <vector>
@@ -26,6 +27,10 @@ class DrawCanvas : public QWidget {
 
     int rows() const;
     int columns() const;
+    // The grid shows grid_scale() times the smallest grid's rows and columns, 1 .. kMaxGridScale.
+    static constexpr int kMaxGridScale = 4;
+    int grid_scale() const { return grid_scale_; }
+    void set_grid_scale(int scale);
     // Where a cell is drawn (its centre; a triangle's centroid) and which cell a point is in.
     QPointF cell_centre(DrawCell cell) const;
     std::optional<DrawCell> cell_at(QPointF point) const;
@@ -42,6 +47,7 @@ class DrawCanvas : public QWidget {
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
 
   private:
     struct Geometry {
@@ -55,6 +61,8 @@ class DrawCanvas : public QWidget {
     DrawRegion region_;
     std::vector<DrawCell> highlight_;
     std::vector<DrawCell> neighbours_;
+    int grid_scale_ = 1;
+    int wheel_eighths_ = 0;  // turned but not yet a whole notch (touchpads send small steps)
     bool stroking_ = false;
     bool stroke_adds_ = true;
     DrawRegion stroke_before_;

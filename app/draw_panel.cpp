@@ -124,7 +124,7 @@ DrawPanel::DrawPanel(QWidget* parent) : QWidget(parent) {
     }
     auto* keys = new QLabel(
         "Left click: a cell on or off. Left drag: paint (erases when it starts on a "
-        "cell). Right drag or Shift+drag: erase.",
+        "cell). Right drag or Shift+drag: erase. Wheel: a larger grid of smaller cells, or back.",
         this);
     keys->setWordWrap(true);
     side->addWidget(keys);

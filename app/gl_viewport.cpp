@@ -6,6 +6,7 @@
 #include <QWheelEvent>
 #include <cmath>
 
+#include "dimerlab_render/colour_legend.hpp"
 #include "model/lambda_record.hpp"
 #include "model/matching_constants.hpp"
 
@@ -31,6 +32,7 @@ void GlViewport::set_scene(std::shared_ptr<const render::SceneGeometry> scene) {
     renderer_.set_scene(scene_);
     mate_.assign(scene_->graph().num_vertices(), kNoMate);
     heat_.reset(scene_->graph().num_vertices());
+    edge_frequency_.reset(scene_->graph().num_edges());
     auto_fit_ = true;
     update();
 }
@@ -42,9 +44,11 @@ void GlViewport::show_snapshot(const Snapshot& snapshot) {
     mate_ = snapshot.mate;
     if (snapshot.generation != heat_generation_) {
         heat_.reset(mate_.size());
+        edge_frequency_.reset(scene_->graph().num_edges());
         heat_generation_ = snapshot.generation;
     }
     heat_.add(mate_);
+    edge_frequency_.add(scene_->graph(), mate_);
     lambda_ = snapshot.lambda;
     feed_heat();
     update();
@@ -88,8 +92,38 @@ void GlViewport::fit_camera() {
     camera_.fit(scene_->bounds(), covered);
 }
 
+void GlViewport::feed_edge_values() {
+    const bool difference = renderer_.colour_mode() == ColourMode::probability_difference;
+    const auto p = placements_.get(scene_->graph(), lambda_);
+    if (!p) {
+        // Never a silent blank: the chain's own frequencies stand in, and the note says why.
+        shown_probabilities_.clear();
+        const auto f = edge_frequency_.fractions();
+        shown_edge_values_.assign(f.begin(), f.end());
+        renderer_.set_edge_values(shown_edge_values_);
+        colour_note_ = QString::fromStdString(placements_.error()) +
+                       ". Showing the chain's share of frames with a dimer on each edge instead";
+        return;
+    }
+    shown_probabilities_.assign(p->begin(), p->end());
+    if (difference) {
+        edge_frequency_.minus(shown_probabilities_, shown_edge_values_);
+        renderer_.set_edge_values(shown_edge_values_, float(render::kProbabilityDifferenceScale));
+    } else {
+        shown_edge_values_ = shown_probabilities_;
+        renderer_.set_edge_values(shown_edge_values_);
+    }
+    colour_note_.clear();
+}
+
 void GlViewport::feed_heat() {
     if (!scene_) return;
+    if (renderer_.colour_mode() == ColourMode::exact_probabilities ||
+        renderer_.colour_mode() == ColourMode::probability_difference) {
+        feed_edge_values();
+        return;
+    }
+    shown_edge_values_.clear();
     if (renderer_.colour_mode() == ColourMode::monomer_heat) {
         renderer_.set_heat(heat_.fractions());
     } else if (renderer_.colour_mode() == ColourMode::exact_marginals) {
@@ -250,13 +284,24 @@ QString GlViewport::hover_text(const QPointF& pos) const {
     }
     const Edge& e = g.edge(hit->id);
     const bool dimer = e.u < mate_.size() && mate_[e.u] == e.v;
-    return QString("edge %1 (%2–%3)\ndegrees %4, %5\n%6")
-        .arg(hit->id)
-        .arg(e.u)
-        .arg(e.v)
-        .arg(g.degree(e.u))
-        .arg(g.degree(e.v))
-        .arg(dimer ? "dimer" : "empty");
+    QString text = QString("edge %1 (%2–%3)\ndegrees %4, %5\n%6")
+                       .arg(hit->id)
+                       .arg(e.u)
+                       .arg(e.v)
+                       .arg(g.degree(e.u))
+                       .arg(g.degree(e.v))
+                       .arg(dimer ? "dimer" : "empty");
+    if (renderer_.colour_mode() == ColourMode::exact_probabilities ||
+        renderer_.colour_mode() == ColourMode::probability_difference) {
+        text += hit->id < shown_probabilities_.size()
+                    ? QString("\nP(placed) = %1 exactly").arg(shown_probabilities_[hit->id], 0, 'f', 4)
+                    : "\n" + QString::fromStdString(placements_.error());
+        if (hit->id < edge_frequency_.fractions().size())
+            text += QString("\nchain: a dimer in %1 of %2 frames")
+                        .arg(edge_frequency_.fractions()[hit->id], 0, 'f', 4)
+                        .arg(edge_frequency_.samples());
+    }
+    return text;
 }
 
 }  // namespace dimerlab::app

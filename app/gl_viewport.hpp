@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "dimerlab_render/camera.hpp"
+#include "dimerlab_render/edge_frequency.hpp"
 #include "dimerlab_render/marginal_cache.hpp"
 #include "dimerlab_render/monomer_heat.hpp"
+#include "dimerlab_render/placement_cache.hpp"
 #include "dimerlab_render/scene_renderer.hpp"
 #include "imgui_overlay.hpp"
 #include "render_target.hpp"
@@ -49,6 +51,11 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     // Why the picture is not in the chosen colour mode (exact marginals infeasible for this graph:
     // the monomer heat map stands in); empty when it is.
     const QString& colour_note() const { return colour_note_; }
+    // The per-edge values last handed to the renderer in the exact-probabilities modes, by edge
+    // id (empty in the other modes), and the chain's share of frames with a dimer on each edge.
+    const std::vector<float>& edge_values_shown() const { return shown_edge_values_; }
+    const render::EdgeFrequency& edge_frequency() const { return edge_frequency_; }
+    const render::SceneRenderer& renderer() const { return renderer_; }
     const render::Camera& camera() const { return camera_; }
     // Empty until initializeGL ran; otherwise GL_RENDERER and GL_VERSION, or the shader error.
     QString gl_description() const { return gl_description_; }
@@ -75,8 +82,10 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
 
   private:
     QString hover_text(const QPointF& pos) const;
-    // Hands the renderer the per-vertex values of the current colour mode.
+    // Hands the renderer the per-vertex (or per-edge) values of the current colour mode.
     void feed_heat();
+    // feed_heat() for the exact-probabilities modes.
+    void feed_edge_values();
     // Fits the scene clear of the heads-up display while it is shown.
     void fit_camera();
 
@@ -92,6 +101,12 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     render::MarginalCache marginals_;
     double lambda_ = 1;                   // of the last snapshot, for the exact marginals
     std::vector<float> shown_marginals_;  // empty unless the exact marginals are shown
+    // The exact-probabilities modes: P(e) (empty when it cannot be had), what the renderer was
+    // fed, and the frequencies over the same frames as heat_.
+    render::PlacementCache placements_;
+    std::vector<float> shown_probabilities_;
+    std::vector<float> shown_edge_values_;
+    render::EdgeFrequency edge_frequency_;
     QString colour_note_;
 
     bool gl_ok_ = false;

@@ -210,7 +210,8 @@ int main(int argc, char** argv) {
                                     "D");
     QCommandLineOption colour_opt("colour",
                                   "Colour mode, overrides the preset's: plain, orientation-parity, "
-                                  "monomer-heat, exact-marginals, tiles or height.",
+                                  "monomer-heat, exact-marginals, tiles, height, exact-probabilities "
+                                  "or exact-probabilities-difference.",
                                   "MODE");
     QCommandLineOption palette_opt("palette",
                                    "Colours: colour-blind-safe (the default) or classic; otherwise the "

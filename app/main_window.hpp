@@ -187,6 +187,9 @@ class MainWindow : public QMainWindow {
     void size_caption_and_legend();
     double base_point_size_ = 0;       // the window font's, before any scaling
     QList<QAction*> palette_actions_;  // View > Palette, in kPaletteKinds order
+    // The lecture keys that act on the lab (play, step, λ, presets, ...): off while drawing, when
+    // the lab is hidden and a digit or Space must not start it behind the drawing.
+    QList<QAction*> lab_key_actions_;
     bool presentation_ = false;
     bool was_maximized_ = false;
     bool remember_layout_ = false;

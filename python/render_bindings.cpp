@@ -52,7 +52,8 @@ void render_png(const std::string& path, GraphPtr graph, const py::object& match
     const MateArray mate =
         matching.is_none() ? MateArray(graph->num_vertices(), kNoMate) : mate_from_python(*graph, matching);
     const ColourMode mode = parse_colour_mode(QString::fromStdString(colour));
-    if (mode == ColourMode::monomer_heat || mode == ColourMode::exact_marginals)
+    if (mode == ColourMode::monomer_heat || mode == ColourMode::exact_marginals ||
+        mode == ColourMode::exact_probabilities || mode == ColourMode::probability_difference)
         throw InputError(
             "colour '" + colour +
             "' shows a running chain's history; render_png draws plain, orientation-parity, tiles "

@@ -148,10 +148,10 @@ CommandAction add_render_command(CLI::App& app) {
                     "Sweeps of the chain between frames (default: the session's)");
     sub->add_option("--backend", opt->backend,
                     "cpu | cpu-parallel | cuda, overriding the session's (frames are identical)");
-    sub->add_option(
-        "--colour", opt->colour,
-        "plain | orientation-parity | monomer-heat | exact-marginals | tiles | height, overriding the "
-        "session's");
+    sub->add_option("--colour", opt->colour,
+                    "plain | orientation-parity | monomer-heat | exact-marginals | tiles | height | "
+                    "exact-probabilities | "
+                    "exact-probabilities-difference, overriding the session's");
     sub->add_option("--palette", opt->palette,
                     "colour-blind-safe (told apart with any colour vision) | classic (red, yellow, blue, "
                     "green dominoes)")

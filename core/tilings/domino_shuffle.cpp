@@ -91,7 +91,10 @@ inline std::int64_t half_width(std::int64_t k, std::int64_t j) {
 // sits at (i, j) (their bad block is destroyed), the south square above it unless a north one
 // sits at (i, j), and likewise east from the left and west from the right. At most one source
 // applies; a square with none lies in a hole, filled below by creation.
-void shuffle_step(std::int64_t k, SquareGrid& cur, SquareGrid& next, TapeCoins& coins) {
+// `horizontal(i, j, k + 1)` decides each hole, given its upper-left square (i, j): true fills it
+// with a north domino above a south one, false with a west one beside an east one.
+template <class FillRule>
+void shuffle_step(std::int64_t k, SquareGrid& cur, SquareGrid& next, FillRule&& horizontal) {
     const std::int64_t k1 = k + 1;
     for (std::int64_t j = -k1; j < k1; ++j) {
         const std::int64_t h = half_width(k1, j);
@@ -131,7 +134,7 @@ void shuffle_step(std::int64_t k, SquareGrid& cur, SquareGrid& next, TapeCoins& 
                 ++i;
                 continue;
             }
-            if (coins.next()) {  // north above south
+            if (horizontal(i, j, k1)) {  // north above south
                 top[i] = square(kNorth, 0);
                 top[i + 1] = square(kNorth, 1);
                 bottom[i] = square(kSouth, 0);
@@ -151,21 +154,16 @@ void shuffle_step(std::int64_t k, SquareGrid& cur, SquareGrid& next, TapeCoins& 
 
 namespace {
 
-MateArray shuffle_steps(std::uint32_t order, std::uint32_t steps, std::uint64_t seed, std::uint64_t sample,
-                        ShuffleStats* stats, TapeStream stream) {
-    if (order == 0) throw InputError("domino shuffle: the Aztec diamond order must be at least 1");
-    if (steps == 0 || steps > order)
-        throw InputError("domino shuffle: step " + std::to_string(steps) + " is not in 1.." +
-                         std::to_string(order));
-    if (sample >> 32)
-        throw InputError("domino shuffle: sample index " + std::to_string(sample) + " is 2^32 or more");
+// `steps` shuffle steps from the empty diamond inside the order-`order` grid, each hole filled by
+// `rule`, read out as a mate array of aztec:`order` (squares beyond order `steps` unmatched).
+template <class FillRule>
+MateArray run_shuffle(std::uint32_t order, std::uint32_t steps, FillRule&& rule) {
     const std::int64_t n = order;
     SquareGrid a(n), b(n);
     SquareGrid* cur = &a;
     SquareGrid* next = &b;
-    TapeCoins coins(seed, sample, stream);
     for (std::int64_t k = 0; k < std::int64_t(steps); ++k) {
-        shuffle_step(k, *cur, *next, coins);
+        shuffle_step(k, *cur, *next, rule);
         std::swap(cur, next);  // `next` now holds order k, inside the order-(k + 2) diamond it gets next
     }
     const AztecNumbering numbering(order), inner(steps);
@@ -190,11 +188,70 @@ MateArray shuffle_steps(std::uint32_t order, std::uint32_t steps, std::uint64_t 
             mate[numbering.id(i, j)] = numbering.id(pi, pj);
         }
     }
+    return mate;
+}
+
+void check_sample_index(std::uint64_t sample) {
+    if (sample >> 32)
+        throw InputError("domino shuffle: sample index " + std::to_string(sample) + " is 2^32 or more");
+}
+
+MateArray shuffle_steps(std::uint32_t order, std::uint32_t steps, std::uint64_t seed, std::uint64_t sample,
+                        ShuffleStats* stats, TapeStream stream) {
+    if (order == 0) throw InputError("domino shuffle: the Aztec diamond order must be at least 1");
+    if (steps == 0 || steps > order)
+        throw InputError("domino shuffle: step " + std::to_string(steps) + " is not in 1.." +
+                         std::to_string(order));
+    check_sample_index(sample);
+    TapeCoins coins(seed, sample, stream);
+    MateArray mate = run_shuffle(order, steps,
+                                 [&coins](std::int64_t, std::int64_t, std::int64_t) { return coins.next(); });
     if (stats) *stats = {coins.coins(), coins.words()};
     return mate;
 }
 
+// Uniforms in [0, 1) with 53 bits from the update tape: two per tape index (w0, w1 the first;
+// w2, w3 the second), in order.
+class TapeUniforms {
+  public:
+    TapeUniforms(std::uint64_t seed, std::uint64_t sample, TapeStream stream)
+        : seed_(seed), base_(sample << 32), stream_(stream) {}
+    double next() {
+        if (half_ == 2) {
+            if (next_word_ >> 32)
+                throw InputError("domino shuffle: more than 2^32 tape indices for one sample");
+            words_ = tape_words(seed_, base_ + next_word_++, stream_);
+            half_ = 0;
+        }
+        const std::uint64_t bits = half_++ == 0 ? (std::uint64_t(words_.w1) << 32 | words_.w0)
+                                                : (std::uint64_t(words_.w3) << 32 | words_.w2);
+        return double(bits >> 11) * 0x1p-53;
+    }
+
+  private:
+    std::uint64_t seed_, base_;
+    TapeStream stream_;
+    std::uint64_t next_word_ = 0;
+    TapeWords words_{};
+    int half_ = 2;
+};
+
 }  // namespace
+
+MateArray shuffle_weighted_aztec_tiling(const AztecShares& shares, std::uint64_t seed, std::uint64_t sample,
+                                        TapeStream stream) {
+    if (shares.order == 0) throw InputError("domino shuffle: the Aztec diamond order must be at least 1");
+    check_sample_index(sample);
+    TapeUniforms uniforms(seed, sample, stream);
+    // The hole with upper-left square (i, j) in the order-K diamond is the cell at lattice point
+    // (i + 1, j), cell (u, v) of order K (tilings/aztec_renewal.hpp).
+    return run_shuffle(shares.order, shares.order, [&](std::int64_t i, std::int64_t j, std::int64_t k) {
+        const std::int64_t x = i + 1, y = j;
+        const auto u = static_cast<std::uint32_t>((x + y + k - 1) / 2);
+        const auto v = static_cast<std::uint32_t>((y - x + k - 1) / 2);
+        return uniforms.next() < shares.at(static_cast<std::uint32_t>(k), u, v);
+    });
+}
 
 MateArray shuffle_aztec_tiling(std::uint32_t order, std::uint64_t seed, std::uint64_t sample,
                                ShuffleStats* stats, TapeStream stream) {

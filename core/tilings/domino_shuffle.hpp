@@ -13,6 +13,7 @@
 
 #include "model/matching.hpp"
 #include "model/update_tape.hpp"
+#include "tilings/aztec_renewal.hpp"
 
 namespace dimerlab {
 
@@ -35,5 +36,13 @@ MateArray shuffle_aztec_tiling(std::uint32_t order, std::uint64_t seed, std::uin
 // shuffle_aztec_tiling(order, seed, sample). InputError for a step outside 1..order.
 MateArray shuffle_aztec_step(std::uint32_t order, std::uint32_t step, std::uint64_t seed,
                              std::uint64_t sample);
+
+// Generalised shuffling (Propp 2003): a tiling of the weighted Aztec diamond whose cell weights
+// gave `shares` (aztec_shares), drawn with probability Π w_e / Z. The steps are the uniform
+// shuffle's; each hole of order k is filled with two horizontal dominoes with probability n s / Δ
+// of its cell at order k, else two vertical ones. Randomness: sample s reads tape indices
+// s * 2^32 + w, two 53-bit uniforms each, one per created block in the uniform shuffle's order.
+MateArray shuffle_weighted_aztec_tiling(const AztecShares& shares, std::uint64_t seed, std::uint64_t sample,
+                                        TapeStream stream = TapeStream::updates);
 
 }  // namespace dimerlab

@@ -100,6 +100,8 @@ QString colour_mode_name(ColourMode mode) {
     if (mode == ColourMode::exact_marginals) return "exact-marginals";
     if (mode == ColourMode::tiles) return "tiles";
     if (mode == ColourMode::height) return "height";
+    if (mode == ColourMode::exact_probabilities) return "exact-probabilities";
+    if (mode == ColourMode::probability_difference) return "exact-probabilities-difference";
     return mode == ColourMode::plain ? "plain" : "orientation-parity";
 }
 
@@ -110,8 +112,11 @@ ColourMode parse_colour_mode(const QString& text) {
     if (text == "exact-marginals") return ColourMode::exact_marginals;
     if (text == "tiles") return ColourMode::tiles;
     if (text == "height") return ColourMode::height;
+    if (text == "exact-probabilities") return ColourMode::exact_probabilities;
+    if (text == "exact-probabilities-difference") return ColourMode::probability_difference;
     throw InputError("colour mode '" + text.toStdString() +
-                     "': expected plain, orientation-parity, monomer-heat, exact-marginals, tiles or height");
+                     "': expected plain, orientation-parity, monomer-heat, exact-marginals, tiles, height, "
+                     "exact-probabilities or exact-probabilities-difference");
 }
 
 Session session_from_json(const QByteArray& json, const QString& source) {

@@ -14,10 +14,12 @@
 #include <vector>
 
 #include "dimerlab_render/colour_legend.hpp"
+#include "dimerlab_render/edge_frequency.hpp"
 #include "dimerlab_render/line_weights.hpp"
 #include "dimerlab_render/marginal_cache.hpp"
 #include "dimerlab_render/monomer_heat.hpp"
 #include "dimerlab_render/offscreen_renderer.hpp"
+#include "dimerlab_render/placement_cache.hpp"
 #include "dimerlab_render/session_replay.hpp"
 #include "tilings/shuffle_steps_sampler.hpp"
 #include "util/errors.hpp"
@@ -156,6 +158,10 @@ bool render_animation(const AnimationRequest& r,
     MonomerHeat heat;  // over the frames rendered, as the window averages over the frames shown
     MarginalCache marginals;
     heat.reset(replay.graph().num_vertices());
+    PlacementCache placements;
+    EdgeFrequency frequency;  // over the frames rendered, as in the window
+    frequency.reset(replay.graph().num_edges());
+    std::vector<float> difference;
     for (int k = 0; k < r.frames; ++k) {
         if (k > 0) replay.sampler().advance(step);
         renderer.set_states(replay.sampler().mate());
@@ -166,6 +172,17 @@ bool render_animation(const AnimationRequest& r,
             const auto m = marginals.get(replay.graph(), replay.sampler().lambda());
             if (!m) throw InfeasibleError(marginals.error());
             renderer.set_heat(*m);
+        } else if (r.session.view.colour == ColourMode::exact_probabilities ||
+                   r.session.view.colour == ColourMode::probability_difference) {
+            const auto p = placements.get(replay.graph(), replay.sampler().lambda());
+            if (!p) throw InfeasibleError(placements.error());
+            if (r.session.view.colour == ColourMode::exact_probabilities) {
+                renderer.set_edge_values(*p);
+            } else {
+                frequency.add(replay.graph(), replay.sampler().mate());
+                frequency.minus(*p, difference);
+                renderer.set_edge_values(difference, float(kProbabilityDifferenceScale));
+            }
         }
         offscreen.render_rgb(rgb);
         if (r.caption) {

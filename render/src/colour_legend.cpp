@@ -74,6 +74,25 @@ ColourLegend colour_legend(ColourMode mode, TileShape tiles, PaletteKind kind) {
             l.scale_title = mode == ColourMode::monomer_heat ? "share of frames as a monomer"
                                                              : "P(monomer), exact at this λ";
             break;
+        case ColourMode::exact_probabilities:
+            // The edges' ramp (edges.vert, mode 3); a dimer is its edge's colour, drawn wider.
+            l.has_scale = true;
+            l.low = colour(p.height_low);
+            l.mid = colour(p.height_mid);
+            l.high = colour(p.height_high);
+            l.low_label = "0";
+            l.high_label = "1";
+            l.scale_title = "P(domino placed), exact";
+            break;
+        case ColourMode::probability_difference:
+            l.has_scale = true;
+            l.low = colour(p.monomer);
+            l.mid = QColor(Qt::white);
+            l.high = colour(p.dimer[0]);
+            l.low_label = QString("−%1").arg(kProbabilityDifferenceScale);
+            l.high_label = QString("+%1").arg(kProbabilityDifferenceScale);
+            l.scale_title = "chain's share of frames − exact P(domino placed)";
+            break;
         case ColourMode::height:
             // Thurston's height on the faces; a monomer is a defect around which it winds.
             l.swatches = {{"dimer", colour(p.dimer[4])},

@@ -1,6 +1,7 @@
 #include "dimerlab_render/scene_renderer.hpp"
 
 #include <QMatrix4x4>
+#include <QOpenGLFramebufferObject>
 #include <QVector2D>
 #include <QVector3D>
 #include <algorithm>
@@ -19,7 +20,7 @@ namespace dimerlab::render {
 namespace {
 
 // Attribute locations, fixed in the shaders with layout(location = ...).
-constexpr GLuint kCorner = 0, kSegment = 1, kClass = 2, kState = 3;
+constexpr GLuint kCorner = 0, kSegment = 1, kClass = 2, kState = 3, kEdgeValue = 4;
 constexpr GLuint kPositionAttr = 0, kMonomerAttr = 1, kHeatAttr = 2;
 
 // Colours: palette.hpp, shared with the colour legend.
@@ -27,6 +28,11 @@ QVector3D vec3(const palette::Rgb& c) {
     return QVector3D(c[0], c[1], c[2]);
 }
 constexpr GLuint kTilePosition = 0, kTileClass = 1;
+
+// The value modes: below this many pixels per lattice unit, dimers are not told apart from the
+// field and the edges are supersampled (4 x 4 samples a pixel, by two halvings).
+constexpr float kValueDimersMinUnitPx = 6.0f;
+constexpr int kSupersample = 4;
 
 std::unique_ptr<QOpenGLShaderProgram> make_program(const QString& name, QString& error) {
     auto program = std::make_unique<QOpenGLShaderProgram>();
@@ -66,12 +72,15 @@ void SceneRenderer::release() {
     edge_vao_.destroy();
     point_vao_.destroy();
     tile_vao_.destroy();
-    for (QOpenGLBuffer* b : {&corner_buffer_, &segment_buffer_, &class_buffer_, &state_buffer_,
-                             &position_buffer_, &monomer_buffer_, &heat_buffer_, &tile_buffer_})
+    for (QOpenGLBuffer* b :
+         {&corner_buffer_, &segment_buffer_, &class_buffer_, &state_buffer_, &position_buffer_,
+          &monomer_buffer_, &heat_buffer_, &tile_buffer_, &value_buffer_})
         b->destroy();
     edge_program_.reset();
     point_program_.reset();
     tile_program_.reset();
+    supersampled_.reset();
+    halfway_.reset();
     ok_ = false;
 }
 
@@ -81,11 +90,20 @@ void SceneRenderer::set_scene(std::shared_ptr<const SceneGeometry> scene) {
     edge_states_.assign(scene_->instances().size(), 0);
     monomers_.assign(scene_->graph().num_vertices(), 1);
     heat_.assign(scene_->graph().num_vertices(), 0.0f);
+    edge_values_.assign(scene_->instances().size(), 0.0f);
     tile_shape_ = render::tile_shape(*scene_);
     tile_classes_ = tile_classes(*scene_, tile_shape_);
     height_ = height_function_for(scene_->graph());
     mate_.assign(scene_->graph().num_vertices(), kNoMate);
-    scene_dirty_ = states_dirty_ = heat_dirty_ = tiles_dirty_ = true;
+    scene_dirty_ = states_dirty_ = heat_dirty_ = tiles_dirty_ = edge_values_dirty_ = true;
+}
+
+void SceneRenderer::set_edge_values(std::span<const float> values, float diverging_scale) {
+    if (!scene_ || values.size() != scene_->graph().num_edges()) return;
+    const auto& instance_edge = scene_->instance_edge();
+    for (std::size_t i = 0; i < instance_edge.size(); ++i) edge_values_[i] = values[instance_edge[i]];
+    edge_value_scale_ = std::max(diverging_scale, 0.0f);
+    edge_values_dirty_ = true;
 }
 
 void SceneRenderer::set_heat(std::span<const float> heat) {
@@ -190,6 +208,12 @@ bool SceneRenderer::initialize() {
     glEnableVertexAttribArray(kState);
     glVertexAttribPointer(kState, 1, GL_UNSIGNED_BYTE, GL_FALSE, 0, nullptr);
     glVertexAttribDivisor(kState, 1);
+    value_buffer_.create();
+    value_buffer_.setUsagePattern(QOpenGLBuffer::StreamDraw);
+    value_buffer_.bind();
+    glEnableVertexAttribArray(kEdgeValue);
+    glVertexAttribPointer(kEdgeValue, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glVertexAttribDivisor(kEdgeValue, 1);
     edge_vao_.release();
 
     point_vao_.create();
@@ -221,7 +245,7 @@ bool SceneRenderer::initialize() {
     glVertexAttribPointer(kTileClass, 1, GL_FLOAT, GL_FALSE, 3 * sizeof(float),
                           reinterpret_cast<const void*>(2 * sizeof(float)));
     tile_vao_.release();
-    scene_dirty_ = states_dirty_ = heat_dirty_ = tiles_dirty_ = true;
+    scene_dirty_ = states_dirty_ = heat_dirty_ = tiles_dirty_ = edge_values_dirty_ = true;
     return true;
 }
 
@@ -241,6 +265,8 @@ void SceneRenderer::upload_scene() {
     monomer_buffer_.allocate(vertex_count_);
     heat_buffer_.bind();
     heat_buffer_.allocate(vertex_count_ * int(sizeof(float)));
+    value_buffer_.bind();
+    value_buffer_.allocate(instance_count_ * int(sizeof(float)));
     scene_dirty_ = false;
 }
 
@@ -258,11 +284,32 @@ void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height
                        : std::clamp(w.edge_fraction * unit_px, w.edge_min_px * dpr, w.edge_max_px * dpr));
     const float dimer_px = float(scene_->dimer_width() * pixels_per_unit) * dpr * w.dimer_factor;
     edge_program_->setUniformValue("dimer_px", std::max(dimer_px, w.dimer_min_px * dpr));
+    const bool by_value =
+        colour_mode_ == ColourMode::exact_probabilities || colour_mode_ == ColourMode::probability_difference;
     const int edge_mode =
         heat_mode                                                                               ? 2
         : (colour_mode_ == ColourMode::orientation_parity || colour_mode_ == ColourMode::tiles) ? 1
-                                                                                                : 0;
+        : !by_value                                                                             ? 0
+        : edge_value_scale_ > 0                                                                 ? 4
+                                                                                                : 3;
     edge_program_->setUniformValue("colour_mode", edge_mode);
+    // Zoomed out, a dimer is a pixel or two and one random tiling's dimers would speckle the field
+    // of probabilities: they are told apart only where they can be seen as dimers.
+    const bool value_dimers = unit_px >= kValueDimersMinUnitPx * dpr;
+    edge_program_->setUniformValue("value_dimers", value_dimers ? 1 : 0);
+    // Every edge carries a value there. Zoomed out, half a lattice unit wide, the edges fill the
+    // plane into a field that reads from afar (thin lines would leave it mostly background);
+    // zoomed in, a quarter, so the wider dimers stand out.
+    const float value_fraction = value_dimers ? 0.25f : 0.5f;
+    edge_program_->setUniformValue("value_px", std::max(value_fraction * unit_px, w.edge_min_px * dpr));
+    edge_program_->setUniformValue("value_scale", std::max(edge_value_scale_, 1e-6f));
+    const Palette& p = palette_of(palette_);
+    edge_program_->setUniformValue("ramp_low", vec3(p.height_low));
+    edge_program_->setUniformValue("ramp_mid", vec3(p.height_mid));
+    edge_program_->setUniformValue("ramp_high", vec3(p.height_high));
+    edge_program_->setUniformValue("below_colour", vec3(p.monomer));
+    edge_program_->setUniformValue("above_colour",
+                                   vec3(palette::Rgb{p.dimer[0][0], p.dimer[0][1], p.dimer[0][2]}));
     palette::Rgb edge = palette_of(palette_).edge;
     for (float& c : edge) c *= w.edge_colour_factor;
     edge_program_->setUniformValue("edge_colour", vec3(edge));
@@ -270,6 +317,40 @@ void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height
     edge_vao_.bind();
     glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, instance_count_);
     edge_vao_.release();
+}
+
+bool SceneRenderer::draw_edges_supersampled(const QMatrix4x4& qview, int width_px, int height_px, float dpr,
+                                            float unit_px, double pixels_per_unit) {
+    const QSize full(int(width_px * dpr + 0.5f), int(height_px * dpr + 0.5f));
+    const QSize big = full * kSupersample, half = full * (kSupersample / 2);
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &max_size);
+    if (full.isEmpty() || big.width() > max_size || big.height() > max_size) return false;
+    if (!supersampled_ || supersampled_->size() != big) {
+        supersampled_ = std::make_unique<QOpenGLFramebufferObject>(big, QOpenGLFramebufferObject::Depth);
+        halfway_ = std::make_unique<QOpenGLFramebufferObject>(half);
+    }
+    if (!supersampled_->isValid() || !halfway_->isValid()) return false;
+    GLint target = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+    glBindFramebuffer(GL_FRAMEBUFFER, supersampled_->handle());
+    glViewport(0, 0, big.width(), big.height());
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);  // the clear colour is the background
+    const float k = float(kSupersample);
+    draw_edges(qview, width_px, height_px, dpr * k, unit_px * k, pixels_per_unit, false);
+    // Halving with linear filtering samples each destination pixel between four source pixels:
+    // their exact mean, so two halvings are a 4 x 4 box filter.
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, supersampled_->handle());
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, halfway_->handle());
+    glBlitFramebuffer(0, 0, big.width(), big.height(), 0, 0, half.width(), half.height(), GL_COLOR_BUFFER_BIT,
+                      GL_LINEAR);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, halfway_->handle());
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, GLuint(target));
+    glBlitFramebuffer(0, 0, half.width(), half.height(), 0, 0, full.width(), full.height(),
+                      GL_COLOR_BUFFER_BIT, GL_LINEAR);
+    glBindFramebuffer(GL_FRAMEBUFFER, GLuint(target));
+    glViewport(0, 0, full.width(), full.height());
+    return true;
 }
 
 void SceneRenderer::draw_tiles(const QMatrix4x4& qview) {
@@ -343,6 +424,11 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
         heat_buffer_.write(0, heat_.data(), int(heat_.size() * sizeof(float)));
         heat_dirty_ = false;
     }
+    if (edge_values_dirty_) {
+        value_buffer_.bind();
+        value_buffer_.write(0, edge_values_.data(), int(edge_values_.size() * sizeof(float)));
+        edge_values_dirty_ = false;
+    }
     // Both per-vertex modes draw set_heat()'s values; the owner feeds the right ones.
     const bool heat_mode =
         colour_mode_ == ColourMode::monomer_heat || colour_mode_ == ColourMode::exact_marginals;
@@ -359,7 +445,12 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
         draw_tiles(qview);
     } else {
         if (colour_mode_ == ColourMode::height && height_) draw_heights(qview);
-        draw_edges(qview, width_px, height_px, dpr, unit_px, camera.pixels_per_unit(), heat_mode);
+        const bool by_value = colour_mode_ == ColourMode::exact_probabilities ||
+                              colour_mode_ == ColourMode::probability_difference;
+        const bool fine_field = by_value && unit_px < kValueDimersMinUnitPx * dpr;
+        if (!fine_field ||
+            !draw_edges_supersampled(qview, width_px, height_px, dpr, unit_px, camera.pixels_per_unit()))
+            draw_edges(qview, width_px, height_px, dpr, unit_px, camera.pixels_per_unit(), heat_mode);
     }
 
     if (monomers_visible_ || heat_mode) {

@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 #include <QtTest>
 #include <sstream>
 
@@ -201,6 +202,65 @@ class TestDrawMode : public QObject {
         QCOMPARE(panel.region().lattice, RegionLattice::triangular);
         QCOMPARE(panel.lattice_box()->currentIndex(), 1);
         QCOMPARE(panel.region().cells.size(), std::size_t(7));
+    }
+
+    // A drag along a row of triangles paints every triangle it crosses, up and down alike (one
+    // undo step); a drag starting on a painted triangle erases.
+    void triangles_painted_by_a_drag() {
+        DrawPanel panel;
+        panel.resize(1000, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.lattice_box()->setCurrentIndex(1);
+        DrawCanvas* canvas = panel.canvas();
+        drag(canvas, {6, 10}, {6, 17});
+        Cells row;
+        for (int c = 10; c <= 17; ++c) row.insert({6, c});
+        QCOMPARE(panel.region().cells, row);
+        QVERIFY(panel.check().tileable);  // 8 triangles in a row: 4 lozenges
+        drag(canvas, {6, 14}, {6, 17});
+        Cells left;
+        for (int c = 10; c <= 13; ++c) left.insert({6, c});
+        QCOMPARE(panel.region().cells, left);
+        panel.undo_stack()->undo();
+        QCOMPARE(panel.region().cells, row);
+    }
+
+    // The wheel turned towards the user doubles the grid's rows and columns (smaller cells), up to
+    // kMaxGridScale; cells keep their place in the region, and a cell beyond the smallest grid can
+    // be painted. Turned away, it comes back.
+    void the_wheel_gives_a_larger_grid() {
+        DrawPanel panel;
+        panel.resize(1000, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        DrawCanvas* canvas = panel.canvas();
+        const int rows = canvas->rows(), columns = canvas->columns();
+        const auto turn = [canvas](int eighths) {
+            const QPointF at(canvas->width() / 2.0, canvas->height() / 2.0);
+            QWheelEvent wheel(at, canvas->mapToGlobal(at), QPoint(), QPoint(0, eighths), Qt::NoButton,
+                              Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(canvas, &wheel);
+        };
+        turn(-120);
+        QCOMPARE(canvas->grid_scale(), 2);
+        QCOMPARE(canvas->rows(), 2 * rows);
+        QCOMPARE(canvas->columns(), 2 * columns);
+        const DrawCell far{2 * rows - 2, 2 * columns - 2};
+        QCOMPARE(canvas->cell_at(canvas->cell_centre(far)), std::optional<DrawCell>(far));
+        click(canvas, far);
+        QVERIFY(panel.region().cells.contains(far));
+        for (int i = 0; i < 10; ++i) turn(-120);
+        QCOMPARE(canvas->grid_scale(), DrawCanvas::kMaxGridScale);
+        turn(60);  // half a notch: nothing yet
+        QCOMPARE(canvas->grid_scale(), DrawCanvas::kMaxGridScale);
+        turn(60);
+        QCOMPARE(canvas->grid_scale(), DrawCanvas::kMaxGridScale - 1);
+        for (int i = 0; i < 10; ++i) turn(120);
+        QCOMPARE(canvas->grid_scale(), 1);
+        // The painted cell lies beyond the smallest grid, which widens to keep it in view.
+        QCOMPARE(canvas->rows(), far.row + 1);
+        QVERIFY(panel.region().cells.contains(far));
     }
 
     void a_square_frame_has_a_hole() {

@@ -41,6 +41,16 @@ bool shows_a_perfect_matching(MainWindow& window) {
     return matching_error(g, s.mate).empty() && 2ull * s.dimers == g.num_vertices();
 }
 
+// Shown at a fixed size, frames by hand, and active, so that its keys reach it.
+bool shown_active(MainWindow& window) {
+    window.set_manual_frames(true);
+    window.resize(1200, 800);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window)) return false;
+    window.activateWindow();
+    return QTest::qWaitForWindowActive(&window);
+}
+
 Session small_start() {
     Session s;
     s.graph = "grid:4x4";
@@ -120,14 +130,31 @@ class TestDrawTileIt : public QObject {
         QVERIFY(shows_a_perfect_matching(window));
     }
 
+    // While drawing, Space and the preset digits belong to the drawing, not to the hidden lab:
+    // the chain stays paused and no preset opens; back in the lab, Space plays again.
+    void lecture_keys_do_not_reach_the_lab_while_drawing() {
+        MainWindow window(small_start());
+        QVERIFY(shown_active(window));
+        window.draw_action()->trigger();
+        QVERIFY(window.draw_mode());
+        DrawCanvas* canvas = window.draw_panel().canvas();
+        QSignalSpy built(&window, &MainWindow::build_finished);
+        QTest::keyClick(canvas, Qt::Key_Space);
+        QTest::keyClick(canvas, Qt::Key_1);
+        QTest::qWait(200);
+        QVERIFY(!window.controller().running());
+        QCOMPARE(built.count(), 0);
+        QCOMPARE(window.controller().graph().num_vertices(), std::size_t(16));
+        window.draw_action()->trigger();
+        QVERIFY(!window.draw_mode());
+        window.viewport().setFocus();
+        QTest::keyClick(&window.viewport(), Qt::Key_Space);
+        QVERIFY(window.controller().running());
+    }
+
     void tile_it_on_a_frame_runs_rotations_and_says_so() {
         MainWindow window(small_start());
-        window.set_manual_frames(true);
-        window.resize(1200, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        window.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(shown_active(window));
         // Ctrl+D types into a text field that has the focus; elsewhere it enters Draw mode.
         window.model_panel().spec_edit()->setFocus();
         QTest::keyClick(window.model_panel().spec_edit(), Qt::Key_D, Qt::ControlModifier);

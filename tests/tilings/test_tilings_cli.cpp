@@ -2,6 +2,7 @@
 // and `count --exact --lambda inf` (the number of perfect matchings).
 #include <QFile>
 #include <QJsonArray>
+#include <QMap>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -91,6 +92,61 @@ class TestTilingsCli : public QObject {
             run_cli({"count", "--graph", "aztec:3", "--lambda", "inf", "--epsilon", "0.1"});
         QCOMPARE(estimate.exit_code, 2);
         QVERIFY2(one_error_line_with(estimate, "--exact"), estimate.err.constData());
+    }
+
+    // Without --exact on aztec:N: ln of the count in floating point (urban renewal) against
+    // N(N+1)/2 ln 2 within its stated bound; other graphs are sent to --exact.
+    void count_at_infinity_without_exact_is_urban_renewal_on_aztec() {
+        const CliResult r = run_cli({"count", "--graph", "aztec:300", "--lambda", "inf", "--json"}, 60000);
+        QCOMPARE(r.exit_code, 0);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["method"].toString(), QString("urban-renewal"));
+        const double exact = 300.0 * 301 / 2 * std::log(2.0);
+        const double bound = o["log_error_bound"].toDouble();
+        QVERIFY(bound > 0 && bound < 1e-9 * exact);
+        QVERIFY(std::abs(o["log_perfect_matchings"].toDouble() - exact) <= bound);
+        const CliResult other = run_cli({"count", "--graph", "grid:4x4", "--lambda", "inf"});
+        QCOMPARE(other.exit_code, 2);
+        QVERIFY2(one_error_line_with(other, "--exact"), other.err.constData());
+    }
+
+    // --marginals-out: a header, then "u v p" per edge; the same probabilities whichever count
+    // method runs (aztec:6 is counted by the frontier DP, its probabilities come from renewal);
+    // refused at a finite lambda and for an unwritable path, leaving no file.
+    void marginals_out_writes_every_edge() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("p.txt");
+        const CliResult r = run_cli(
+            {"count", "--graph", "aztec:6", "--lambda", "inf", "--exact", "--marginals-out", path, "--json"});
+        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.json()["marginals_method"].toString(), QString("urban-renewal"));
+        QVERIFY(r.json()["marginals_max_vertex_sum_error"].toDouble() < 1e-13);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        int edges = 0;
+        QMap<int, double> vertex_sum;
+        for (const QByteArray& line : f.readAll().split('\n')) {
+            if (line.isEmpty() || line.startsWith('#')) continue;
+            const QList<QByteArray> fields = line.split(' ');
+            QCOMPARE(fields.size(), 3);
+            const double p = fields[2].toDouble();
+            QVERIFY(p >= 0 && p <= 1);
+            vertex_sum[fields[0].toInt()] += p;
+            vertex_sum[fields[1].toInt()] += p;
+            ++edges;
+        }
+        QCOMPARE(edges, 4 * 36);
+        QCOMPARE(vertex_sum.size(), 2 * 6 * 7);
+        for (double sum : vertex_sum) QVERIFY(std::abs(sum - 1) < 1e-13);
+        const CliResult finite =
+            run_cli({"count", "--graph", "aztec:3", "--lambda", "1", "--exact", "--marginals-out", path});
+        QCOMPARE(finite.exit_code, 2);
+        QVERIFY2(one_error_line_with(finite, "--marginals"), finite.err.constData());
+        const QString missing = dir.filePath("no/such/folder/p.txt");
+        const CliResult unwritable =
+            run_cli({"count", "--graph", "aztec:3", "--lambda", "inf", "--marginals-out", missing});
+        QCOMPARE(unwritable.exit_code, 2);
+        QVERIFY(!QFile::exists(missing));
     }
 
     // --matching-out: one "u v" per dimer, 0-based, every vertex once (a perfect matching here),

@@ -127,19 +127,17 @@ std::map<std::int64_t, std::vector<std::int64_t>> BoundaryPaths::crossings() con
     return out;
 }
 
-std::uint64_t BoundaryPaths::cell_count() const {
+std::vector<std::vector<std::uint32_t>> BoundaryPaths::rows(
+    const std::function<void(std::uint64_t)>& check_cells) const {
+    const bool square = lattice_ == RegionLattice::square;
+    const auto crossings = this->crossings();
     // Between crossings a and b (both even for squares, both odd for triangles) lie (b − a) / 2
     // test points of the cells' parity.
     std::uint64_t cells = 0;
-    for (const auto& [line, xs] : crossings())
+    for (const auto& [line, xs] : crossings)
         for (std::size_t p = 0; p + 1 < xs.size(); p += 2)
             cells += static_cast<std::uint64_t>(xs[p + 1] - xs[p]) / 2;
-    return cells;
-}
-
-std::vector<std::vector<std::uint32_t>> BoundaryPaths::rows() const {
-    const bool square = lattice_ == RegionLattice::square;
-    const auto crossings = this->crossings();
+    check_cells(cells);
     if (crossings.empty()) return {};
     // Column 0 is the leftmost cell any strip has; on triangles its parity is kept so that the
     // character in row r, column c points up exactly when r + c is even (region_reader.hpp).

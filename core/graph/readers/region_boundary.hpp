@@ -3,6 +3,7 @@
 // large to type cell by cell (docs/regions.md). The cells inside (even-odd rule, so a path inside
 // another cuts a hole) become rows of cells in the `.region` convention of region_reader.hpp.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -38,11 +39,10 @@ class BoundaryPaths {
     void add(std::string_view steps);
 
     bool empty() const { return paths_.empty(); }
-    // How many cells lie inside, counted from the crossings alone, for the size check before
-    // any row is built.
-    std::uint64_t cell_count() const;
     // Row r's cells by column, ascending: rows from the topmost line any path reaches.
-    std::vector<std::vector<std::uint32_t>> rows() const;
+    // `check_cells` is told how many cells lie inside, counted from the crossings alone, before
+    // any row is built, so that the caller can refuse a region too large (by throwing).
+    std::vector<std::vector<std::uint32_t>> rows(const std::function<void(std::uint64_t)>& check_cells) const;
 
   private:
     RegionLattice lattice_;

@@ -93,9 +93,11 @@ Graph read_region(std::istream& in, const std::string& name, std::uint64_t max_b
         rows.push_back(std::move(row));
     }
     if (!boundary.empty()) {
-        cells = boundary.cell_count();
-        check_graph_size("region '" + name + "'", static_cast<long double>(cells), 2.0L * cells, max_bytes);
-        rows = boundary.rows();
+        rows = boundary.rows([&](std::uint64_t inside) {
+            cells = inside;
+            check_graph_size("region '" + name + "'", static_cast<long double>(cells), 2.0L * cells,
+                             max_bytes);
+        });
         if (cells == 0) lines.fail_file("the boundary paths enclose no cells");
     }
     if (cells == 0) lines.fail_file("the region has no cells (a cell is '#')");

@@ -18,9 +18,22 @@ namespace dimerlab {
 // exact_marginals: by P(v unmatched) at the current λ, computed exactly when the graph is small.
 // tiles: each dimer drawn as its domino (square lattices) or lozenge (honeycomb); other graphs
 // are drawn as in orientation_parity.
-enum class ColourMode { plain, orientation_parity, monomer_heat, exact_marginals, tiles, height };
+// exact_probabilities: every edge by its exact placement probability P(e in M) at λ = ∞;
+// probability_difference: every edge by the chain's share of frames with a dimer there minus that
+// P(e), so the picture fades as the chain converges.
+enum class ColourMode {
+    plain,
+    orientation_parity,
+    monomer_heat,
+    exact_marginals,
+    tiles,
+    height,
+    exact_probabilities,
+    probability_difference
+};
 
-// "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals" | "tiles" | "height"
+// "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals" | "tiles" | "height" |
+// "exact-probabilities" | "exact-probabilities-difference"
 QString colour_mode_name(ColourMode mode);
 ColourMode parse_colour_mode(const QString& text);  // InputError otherwise
 

@@ -31,6 +31,10 @@ struct ColourLegend {
     QString scale_title, low_label, high_label;
 };
 
+// The probability_difference mode's ramp runs from minus to plus this: near the end of a
+// converging chain the differences are a few hundredths, and a frame's ±1 saturates either way.
+inline constexpr double kProbabilityDifferenceScale = 0.25;
+
 // `tiles`: what the tiles mode draws for the current graph (dominoes, lozenges, or neither, when
 // it is drawn as orientation × parity).
 ColourLegend colour_legend(ColourMode mode, TileShape tiles = TileShape::domino,

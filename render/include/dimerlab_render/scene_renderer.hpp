@@ -1,7 +1,7 @@
 #pragma once
 // The one OpenGL 3.3 core drawing path of dimerlab, shared by the window's viewport and the
 // off-screen renderer (videos, `dimerlab-cli render`), so an exported frame is what the window
-// shows. Edges are instanced quads (per-instance segment, colour class, dimer flag), dimers wider
+// shows. Edges are instanced quads (per-instance segment, colour class, dimer flag, value), dimers wider
 // and in front; monomers are round point sprites. Every GL call needs the context in which
 // initialize() ran to be current; release() (or the owner's context going away) frees the GL objects.
 // With a device-resident chain (set_device_edge_states) the per-instance edge states are written
@@ -26,6 +26,8 @@
 #include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/scene_geometry.hpp"
 #include "dimerlab_render/tile_geometry.hpp"
+
+class QOpenGLFramebufferObject;
 
 namespace dimerlab::gpu {
 class GlEdgeStateBuffer;
@@ -65,6 +67,12 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     // Per vertex, 0..1, drawn in the monomer_heat and exact_marginals modes: how often the vertex
     // was a monomer, or P(unmatched). Ignored on a size mismatch.
     void set_heat(std::span<const float> heat);
+    // Per edge id, drawn on every edge in the exact_probabilities and probability_difference
+    // modes: with diverging_scale 0 on a sequential ramp over 0..1, otherwise on a diverging ramp
+    // from -diverging_scale to +diverging_scale. Ignored on a size mismatch.
+    void set_edge_values(std::span<const float> values, float diverging_scale = 0.0f);
+    // What set_edge_values() left for the edge instances (scene_geometry.hpp's instance_edge()).
+    const std::vector<float>& instance_edge_values() const { return edge_values_; }
     // The chain's edge states on the device (a snapshot's device_edges), used by draw() instead of
     // set_states()'s edge bytes when CUDA–GL interop works here and the chain runs on this scene's
     // graph; the monomer discs still come from set_states(). Holding `source` keeps its chain (and
@@ -97,6 +105,11 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     void upload_edge_states();
     void draw_edges(const QMatrix4x4& view, int width_px, int height_px, float dpr, float unit_px,
                     double pixels_per_unit, bool heat_mode);
+    // The value modes zoomed out: the edges drawn at kSupersample times the resolution and
+    // averaged down, so a field finer than the pixels reads as its local mean colour instead of
+    // moiré. False (nothing drawn) where the driver cannot hold the large framebuffer.
+    bool draw_edges_supersampled(const QMatrix4x4& view, int width_px, int height_px, float dpr,
+                                 float unit_px, double pixels_per_unit);
     void draw_tiles(const QMatrix4x4& view);
     void draw_heights(const QMatrix4x4& view);
     // True when CUDA wrote the edge-state buffer from device_; false leaves it to the host upload.
@@ -109,6 +122,9 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     std::vector<std::uint8_t> edge_states_;
     std::vector<std::uint8_t> monomers_;
     std::vector<float> heat_;
+    std::vector<float> edge_values_;  // per instance
+    float edge_value_scale_ = 0.0f;   // 0: the sequential ramp
+    bool edge_values_dirty_ = false;
     TileShape tile_shape_ = TileShape::none;
     std::vector<std::uint8_t> tile_classes_;
     std::vector<float> tile_vertices_;  // x, y, class per vertex; rebuilt when the states change
@@ -139,6 +155,8 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     QOpenGLBuffer position_buffer_{QOpenGLBuffer::VertexBuffer};
     QOpenGLBuffer monomer_buffer_{QOpenGLBuffer::VertexBuffer};
     QOpenGLBuffer heat_buffer_{QOpenGLBuffer::VertexBuffer};
+    QOpenGLBuffer value_buffer_{QOpenGLBuffer::VertexBuffer};
+    std::unique_ptr<QOpenGLFramebufferObject> supersampled_, halfway_;
     int instance_count_ = 0;
     int vertex_count_ = 0;
 

@@ -1,0 +1,99 @@
+#include "tilings/placement_probabilities.hpp"
+
+#include <gmpxx.h>
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+#include "counting/kasteleyn/kasteleyn_count.hpp"
+#include "sampling/perfect_matching.hpp"
+#include "tilings/aztec_renewal.hpp"
+#include "tilings/shuffle_sampler.hpp"
+#include "util/atomic_file.hpp"
+#include "util/errors.hpp"
+
+namespace dimerlab {
+
+namespace {
+
+// G - u - v with the remaining vertices renumbered in order and their drawing kept, so that
+// Kasteleyn's signs come from the same embedding.
+Graph without_pair(const Graph& g, VertexId a, VertexId b) {
+    std::vector<VertexId> renumber(g.num_vertices(), 0);
+    std::vector<Point2> layout;
+    VertexId next = 0;
+    for (VertexId x = 0; x < g.num_vertices(); ++x) {
+        if (x == a || x == b) continue;
+        renumber[x] = next++;
+        layout.push_back(g.layout()[x]);
+    }
+    std::vector<Edge> edges;
+    for (const Edge& e : g.edges())
+        if (e.u != a && e.u != b && e.v != a && e.v != b) edges.push_back({renumber[e.u], renumber[e.v]});
+    Graph out(next, std::move(edges));
+    out.set_layout(std::move(layout));
+    return out;
+}
+
+PlacementProbabilities kasteleyn_ratios(const Graph& g) {
+    if (const auto why = kasteleyn_inapplicable(g))
+        throw InputError("placement probabilities need aztec:N or a drawn planar bipartite graph: " + *why);
+    const KasteleynPlan plan = kasteleyn_plan(g);
+    const double total = plan.operations * (double(g.num_edges()) + 1);
+    if (total > kMaxPlacementRatioOperations) {
+        std::ostringstream why;
+        why << "placement probabilities of " << g.spec() << " by exact Kasteleyn ratios would take about "
+            << std::setprecision(2) << total << " multiply-adds (" << g.num_edges() + 1
+            << " determinants); the limit is " << kMaxPlacementRatioOperations
+            << ". Aztec diamonds up to aztec:" << kMaxAztecPlacementOrder << " use urban renewal instead";
+        throw InfeasibleError(why.str());
+    }
+    require_perfect_matching(g);
+    const KasteleynCount whole = kasteleyn_count_exact(g, kMaxPlacementRatioOperations);
+    PlacementProbabilities out;
+    out.method = "kasteleyn-ratios";
+    out.log_perfect_matchings = whole.log_count;
+    out.edge.resize(g.num_edges());
+    for (EdgeId e = 0; e < g.num_edges(); ++e) {
+        const KasteleynCount rest =
+            kasteleyn_count_exact(without_pair(g, g.edge(e).u, g.edge(e).v), kMaxPlacementRatioOperations);
+        out.edge[e] = mpq_class(rest.count, whole.count).get_d();
+    }
+    return out;
+}
+
+}  // namespace
+
+PlacementProbabilities placement_probabilities(const Graph& graph) {
+    PlacementProbabilities out;
+    if (const std::uint32_t order = aztec_order(graph)) {
+        AztecPlacement a = aztec_placement_probabilities(uniform_aztec_weights(order), graph);
+        out.method = "urban-renewal";
+        out.edge = std::move(a.edge_probability);
+        out.log_perfect_matchings = a.log_z.log_z;
+    } else {
+        out = kasteleyn_ratios(graph);
+    }
+    for (VertexId x = 0; x < graph.num_vertices(); ++x) {
+        double sum = 0;
+        for (const EdgeId e : graph.incident_edges(x)) sum += out.edge[e];
+        out.max_square_sum_error = std::max(out.max_square_sum_error, std::abs(1.0 - sum));
+    }
+    return out;
+}
+
+void write_placement_probabilities(const std::string& path, const Graph& graph,
+                                   const PlacementProbabilities& p) {
+    std::ostringstream text;
+    text << "# placement probabilities P(e in M) of a uniform perfect matching of " << graph.spec() << "\n"
+         << "# method " << p.method << ", ln #PM " << std::setprecision(17) << p.log_perfect_matchings
+         << ", max |1 - sum at a vertex| " << std::setprecision(3) << p.max_square_sum_error << "\n"
+         << "# u v p\n"
+         << std::setprecision(17);
+    for (EdgeId e = 0; e < graph.num_edges(); ++e)
+        text << graph.edge(e).u << ' ' << graph.edge(e).v << ' ' << p.edge[e] << '\n';
+    write_file_atomically(path, text.str());
+}
+
+}  // namespace dimerlab

@@ -1,0 +1,35 @@
+#pragma once
+// Exact placement probabilities P(e in M) of the uniform perfect matching (λ = ∞) for every edge,
+// by the method that fits the graph (docs/algorithms.md §4.9):
+//   aztec:N (N <= 400)            urban renewal, in floating point, about 1e-13 absolute;
+//   other drawn planar bipartite  P(uv) = #PM(G - u - v) / #PM(G), each count an exact Kasteleyn
+//   graphs, small                 determinant, so every probability is exact to double rounding.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "graph/graph.hpp"
+
+namespace dimerlab {
+
+struct PlacementProbabilities {
+    std::string method;        // "urban-renewal" or "kasteleyn-ratios"
+    std::vector<double> edge;  // by edge id
+    double log_perfect_matchings = 0;
+    double max_square_sum_error = 0;  // max over vertices of |1 - Σ P(e)| over its edges
+};
+
+// Kasteleyn ratios are refused (InfeasibleError) when the counts would take more than this many
+// multiply-adds in all: about a minute on one core.
+inline constexpr double kMaxPlacementRatioOperations = 3e10;
+
+// InputError when the graph has no perfect matching (with the obstruction) or is neither aztec:N
+// nor a drawn planar bipartite graph; InfeasibleError when too large.
+PlacementProbabilities placement_probabilities(const Graph& graph);
+
+// Writes "u v p" per edge, in edge order, atomically, with a '#' header naming the graph and the
+// method. p is printed with 17 significant digits.
+void write_placement_probabilities(const std::string& path, const Graph& graph,
+                                   const PlacementProbabilities& p);
+
+}  // namespace dimerlab
