@@ -79,6 +79,13 @@ struct RenewalScratch {
     std::vector<double> delta, inverse;
 };
 
+[[noreturn]] void throw_out_of_range(std::uint32_t k) {
+    throw InfeasibleError(
+        "urban renewal: the weights span too many orders of magnitude for double precision "
+        "(at order " +
+        std::to_string(k) + " a reweighted value left [2^-600, 2^600]); weights closer together are needed");
+}
+
 void renew(const RenewalLevel& a, RenewalLevel& b, RenewalScratch& scratch, LogProduct& product,
            double* share) {
     const std::uint32_t k = a.k;
@@ -88,6 +95,12 @@ void renew(const RenewalLevel& a, RenewalLevel& b, RenewalScratch& scratch, LogP
     delta.resize(count);
     inverse.resize(count);
     for (std::size_t c = 0; c < count; ++c) delta[c] = a.n[c] * a.s[c] + a.e[c] * a.w[c];
+    // Weights drawn from a wide range spread further with every order (n s may square it), and a
+    // Δ or weight outside [2^-600, 2^600] would overflow the product's lanes or lose a term.
+    const auto outside = [](double x) { return !(x >= 0x1p-600 && x <= 0x1p600); };
+    bool out_of_range = false;
+    for (std::size_t c = 0; c < count; ++c) out_of_range |= outside(delta[c]);
+    if (out_of_range) throw_out_of_range(k);
     for (std::size_t c = 0; c < count; ++c) inverse[c] = 1.0 / delta[c];
     if (share)
         for (std::size_t c = 0; c < count; ++c) share[c] = a.n[c] * a.s[c] * inverse[c];
@@ -101,12 +114,18 @@ void renew(const RenewalLevel& a, RenewalLevel& b, RenewalScratch& scratch, LogP
     for (std::size_t u = 0; u < b.k; ++u) {
         const std::size_t out = u * b.k, here = u * k, up = here + k;
         for (std::size_t v = 0; v < b.k; ++v) {
-            b.n[out + v] = a.n[up + v + 1] * inverse[up + v + 1];
-            b.s[out + v] = a.s[here + v] * inverse[here + v];
-            b.e[out + v] = a.e[up + v] * inverse[up + v];
-            b.w[out + v] = a.w[here + v + 1] * inverse[here + v + 1];
+            const double n = a.n[up + v + 1] * inverse[up + v + 1];
+            const double s = a.s[here + v] * inverse[here + v];
+            const double e = a.e[up + v] * inverse[up + v];
+            const double w = a.w[here + v + 1] * inverse[here + v + 1];
+            b.n[out + v] = n;
+            b.s[out + v] = s;
+            b.e[out + v] = e;
+            b.w[out + v] = w;
+            for (const double x : {n, s, e, w}) out_of_range |= outside(x);
         }
     }
+    if (out_of_range) throw_out_of_range(k - 1);
 }
 
 // ln Z by reductions down to order 0; `share_of(k)` gives where order k's shares go (or null).
