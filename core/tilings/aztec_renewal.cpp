@@ -1,5 +1,6 @@
 #include "tilings/aztec_renewal.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -29,7 +30,7 @@ void check_weights(const AztecCellWeights& weights) {
                              " weights on a side of aztec:" + std::to_string(weights.order) + ", expected " +
                              std::to_string(cells));
         for (const double x : *side)
-            if (!(x >= 1e-100 && x <= 1e100))  // Δ stays far below the product's 2^700
+            if (!(x >= 1e-100 && x <= 1e100))  // Δ within the product's 2^690
                 throw InputError("urban renewal: every weight must be a number in [1e-100, 1e100], got " +
                                  std::to_string(x));
     }
@@ -37,7 +38,8 @@ void check_weights(const AztecCellWeights& weights) {
 
 // Π Δ as mantissa · 2^exponent: one rounding per factor and a single logarithm at the end (a
 // logarithm per cell took 7 s at order 1000). Four lanes keep the multiplier busy; a lane is
-// renormalised when it leaves [2^-300, 2^300], so a factor below 2^700 cannot overflow it.
+// renormalised when it leaves [2^-300, 2^300], so a factor within [2^-690, 2^690] cannot overflow
+// it or fall below the normal range.
 class LogProduct {
   public:
     void multiply(const double* x, std::size_t count) {
@@ -52,6 +54,8 @@ class LogProduct {
             renormalise(0);
         }
     }
+    // Multiplies the product by 2^e exactly.
+    void scale_by_power_of_two(std::int64_t e) { exponent_ += e; }
     double log() const {
         double sum = double(exponent_) * std::numbers::ln2;
         for (const double m : lane_) sum += std::log(m);
@@ -68,13 +72,8 @@ class LogProduct {
     std::int64_t exponent_ = 0;
 };
 
-// Order k to order k - 1. Cell c of order k, Δ = n s + e w, becomes a face of order k - 1 carrying
-// its opposite weights over Δ (north gets s/Δ, east gets w/Δ, ...); the cells of order k - 1 are
-// the other faces, so each takes its four edges from four renewed neighbours:
-//   north(u, v) = n(u+1, v+1)/Δ, south(u, v) = s(u, v)/Δ, east(u, v) = e(u+1, v)/Δ, west(u, v) = w(u, v+1)/Δ.
-// Multiplies `product` by every Δ and, when `share` is not null, writes n s / Δ of cell c to share[c].
-// `b` and the scratch vectors are reused from order to order: fresh pages for every order cost
-// more than the arithmetic (10 GB of first touches at order 1000).
+// The levels and these scratch vectors are reused from order to order: fresh pages for every
+// order cost more than the arithmetic (10 GB of first touches at order 1000).
 struct RenewalScratch {
     std::vector<double> delta, inverse;
 };
@@ -83,24 +82,54 @@ struct RenewalScratch {
     throw InfeasibleError(
         "urban renewal: the weights span too many orders of magnitude for double precision "
         "(at order " +
-        std::to_string(k) + " a reweighted value left [2^-600, 2^600]); weights closer together are needed");
+        std::to_string(k) +
+        ", n s + e w of the reweighted cells spread over more than 2^1380); weights closer together are "
+        "needed");
 }
 
-void renew(const RenewalLevel& a, RenewalLevel& b, RenewalScratch& scratch, LogProduct& product,
-           double* share) {
+// Δ = n s + e w of every cell, with their least and greatest.
+void compute_deltas(const RenewalLevel& a, std::vector<double>& delta, double& lowest, double& highest) {
+    const std::size_t count = std::size_t(a.k) * a.k;
+    delta.resize(count);
+    for (std::size_t c = 0; c < count; ++c) delta[c] = a.n[c] * a.s[c] + a.e[c] * a.w[c];
+    lowest = highest = delta[0];
+    for (std::size_t c = 0; c < count; ++c) {
+        lowest = std::min(lowest, delta[c]);
+        highest = std::max(highest, delta[c]);
+    }
+}
+
+// Order k to order k - 1. Cell c of order k, Δ = n s + e w, becomes a face of order k - 1 carrying
+// its opposite weights over Δ (north gets s/Δ, east gets w/Δ, ...); the cells of order k - 1 are
+// the other faces, so each takes its four edges from four renewed neighbours:
+//   north(u, v) = n(u+1, v+1)/Δ, south(u, v) = s(u, v)/Δ, east(u, v) = e(u+1, v)/Δ, west(u, v) = w(u, v+1)/Δ.
+// Multiplies `product` by every Δ and, when `share` is not null, writes n s / Δ of cell c to share[c].
+//
+// The weights' overall scale drifts from order to order (on the two-periodic diamond by a constant
+// factor each time), which ln Z absorbs: every tiling of order k has k(k + 1) dimers, so multiplying
+// every weight by 2^s multiplies Z by 2^(s k (k + 1)), exactly, and leaves every share as it is.
+// When the Δs leave [2^-200, 2^200], the weights are moved back by such a power of two. Δs spread
+// too widely to fit in [2^-690, 2^690] (the product's lanes) are refused: weights drawn at random
+// from a wide range spread further with every order.
+void renew(RenewalLevel& a, RenewalLevel& b, RenewalScratch& scratch, LogProduct& product, double* share) {
     const std::uint32_t k = a.k;
     const std::size_t count = std::size_t(k) * k;
     std::vector<double>& delta = scratch.delta;
     std::vector<double>& inverse = scratch.inverse;
-    delta.resize(count);
+    double lowest = 0, highest = 0;
+    compute_deltas(a, delta, lowest, highest);
+    if (!(lowest >= 0x1p-200 && highest <= 0x1p200) && lowest > 0 && highest < HUGE_VAL) {
+        int low_exponent = 0, high_exponent = 0;
+        std::frexp(lowest, &low_exponent);
+        std::frexp(highest, &high_exponent);
+        const int shift = -(low_exponent + high_exponent) / 4;  // Δ is quadratic in the weights
+        for (auto* side : {&a.n, &a.s, &a.e, &a.w})
+            for (double& x : *side) x = std::ldexp(x, shift);
+        product.scale_by_power_of_two(-std::int64_t(shift) * std::int64_t(k) * (std::int64_t(k) + 1));
+        compute_deltas(a, delta, lowest, highest);
+    }
+    if (!(lowest >= 0x1p-690 && highest <= 0x1p690)) throw_out_of_range(k);
     inverse.resize(count);
-    for (std::size_t c = 0; c < count; ++c) delta[c] = a.n[c] * a.s[c] + a.e[c] * a.w[c];
-    // Weights drawn from a wide range spread further with every order (n s may square it), and a
-    // Δ or weight outside [2^-600, 2^600] would overflow the product's lanes or lose a term.
-    const auto outside = [](double x) { return !(x >= 0x1p-600 && x <= 0x1p600); };
-    bool out_of_range = false;
-    for (std::size_t c = 0; c < count; ++c) out_of_range |= outside(delta[c]);
-    if (out_of_range) throw_out_of_range(k);
     for (std::size_t c = 0; c < count; ++c) inverse[c] = 1.0 / delta[c];
     if (share)
         for (std::size_t c = 0; c < count; ++c) share[c] = a.n[c] * a.s[c] * inverse[c];
@@ -114,18 +143,12 @@ void renew(const RenewalLevel& a, RenewalLevel& b, RenewalScratch& scratch, LogP
     for (std::size_t u = 0; u < b.k; ++u) {
         const std::size_t out = u * b.k, here = u * k, up = here + k;
         for (std::size_t v = 0; v < b.k; ++v) {
-            const double n = a.n[up + v + 1] * inverse[up + v + 1];
-            const double s = a.s[here + v] * inverse[here + v];
-            const double e = a.e[up + v] * inverse[up + v];
-            const double w = a.w[here + v + 1] * inverse[here + v + 1];
-            b.n[out + v] = n;
-            b.s[out + v] = s;
-            b.e[out + v] = e;
-            b.w[out + v] = w;
-            for (const double x : {n, s, e, w}) out_of_range |= outside(x);
+            b.n[out + v] = a.n[up + v + 1] * inverse[up + v + 1];
+            b.s[out + v] = a.s[here + v] * inverse[here + v];
+            b.e[out + v] = a.e[up + v] * inverse[up + v];
+            b.w[out + v] = a.w[here + v + 1] * inverse[here + v + 1];
         }
     }
-    if (out_of_range) throw_out_of_range(k - 1);
 }
 
 // ln Z by reductions down to order 0; `share_of(k)` gives where order k's shares go (or null).

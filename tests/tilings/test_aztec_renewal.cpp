@@ -84,6 +84,28 @@ class TestAztecRenewal : public QObject {
         QVERIFY(lz.error_bound > 0 && lz.error_bound <= 1e-9 * exact);
     }
 
+    // Every tiling of order N has N(N+1) dimers, so weights times c give ln Z + N(N+1) ln c and the
+    // same probabilities. With c = 2^300 or 1e-90 the reweighted values leave [2^-100, 2^100] at
+    // once and are moved back by powers of two, which this checks is accounted for exactly.
+    void a_common_factor_shifts_ln_z_exactly() {
+        const std::uint32_t n = 50;
+        const Graph g = make_graph("aztec:" + std::to_string(n));
+        const AztecCellWeights w = random_weights(n, 77);
+        const AztecPlacement base = aztec_placement_probabilities(w, g);
+        for (const double c : {0x1p300, 1e-90}) {
+            AztecCellWeights scaled = w;
+            for (auto* side : {&scaled.north, &scaled.south, &scaled.east, &scaled.west})
+                for (double& x : *side) x *= c;
+            const AztecPlacement p = aztec_placement_probabilities(scaled, g);
+            const double expected = base.log_z.log_z + double(n) * (n + 1) * std::log(c);
+            QVERIFY2(
+                std::abs(p.log_z.log_z - expected) <= 1e-12 * std::abs(expected),
+                qPrintable(QString("%1 vs %2").arg(p.log_z.log_z, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+            for (EdgeId e = 0; e < g.num_edges(); ++e)
+                QVERIFY(std::abs(p.edge_probability[e] - base.edge_probability[e]) <= 1e-13);
+        }
+    }
+
     // Rotating the diamond by 90 degrees about its centre maps square (i, j) to (-j-1, i) and the
     // uniform law to itself: every edge has its image's probability, so in particular the four
     // domino positions around the centre are equally likely. Also: each square is covered once.
