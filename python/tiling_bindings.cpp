@@ -1,6 +1,7 @@
 // Tilings: exact samples of Aztec diamonds (domino shuffling) and of simply connected square and
 // hexagonal regions (coupling from the past), as `dimerlab-cli sample --dynamics shuffle|cftp`, and
 // the height function of a perfect matching as a 2-D array (faces/height_grid.hpp).
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -8,6 +9,7 @@
 #include "faces/height_cftp.hpp"
 #include "faces/height_grid.hpp"
 #include "graph/graph_spec.hpp"
+#include "tilings/placement_probabilities.hpp"
 #include "tilings/shuffle_sampler.hpp"
 #include "util/errors.hpp"
 
@@ -54,9 +56,26 @@ py::object height_function(const Graph& g, const py::array& matching) {
     return py::module_::import("numpy.ma").attr("masked_array")(values, py::arg("mask") = outside);
 }
 
+// P(e in M) by edge id, as `count --lambda inf --marginals-out`.
+py::array_t<double> placement(const py::object& spec_or_graph) {
+    const py::object graph = py::isinstance<py::str>(spec_or_graph)
+                                 ? py::module_::import("dimerlab").attr("Graph")(spec_or_graph)
+                                 : spec_or_graph;
+    const PlacementProbabilities p = placement_probabilities(graph.cast<const Graph&>());
+    py::array_t<double> out(py::ssize_t(p.edge.size()));
+    std::copy(p.edge.begin(), p.edge.end(), out.mutable_data());
+    return out;
+}
+
 }  // namespace
 
 void bind_tilings(py::module_& m) {
+    m.def(
+        "placement_probabilities", &placement, py::arg("graph"),
+        "placement_probabilities(graph): the exact probability that each edge holds a dimer of a\n"
+        "uniformly random perfect matching, as a float64 array aligned with graph.edges; aztec:N (N <= 400)\n"
+        "by urban renewal, small drawn planar bipartite regions by exact Kasteleyn ratios (as\n"
+        "dimerlab-cli count --lambda inf --marginals-out).");
     m.def("sample_tiling", &sample_tiling, py::arg("spec"), py::arg("seed") = 1,
           "sample_tiling(spec, seed=1): one exact uniform tiling (perfect matching) of aztec:N by domino\n"
           "shuffling, or of a grid, hex or hexagon region by coupling from the past; a Chain holding it\n"

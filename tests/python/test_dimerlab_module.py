@@ -237,6 +237,23 @@ def test_sample_tiling_equals_the_cli_s_exact_sample(spec, dynamics):
     assert 2 * len(t.matching) == t.graph.n  # a perfect matching
 
 
+@pytest.mark.parametrize("spec", ["aztec:7", "hexagon:2,3,2"])
+def test_placement_probabilities_equal_the_cli_s_file(spec, tmp_path):
+    p = dimerlab.placement_probabilities(spec)
+    g = dimerlab.Graph(spec)
+    assert p.shape == (g.m,) and p.dtype == np.float64
+    out = tmp_path / "p.txt"
+    cli_json("count", "--graph", spec, "--lambda", "inf", "--exact", "--marginals-out", str(out))
+    rows = [line.split() for line in out.read_text().splitlines() if not line.startswith("#")]
+    assert [(int(u), int(v)) for u, v, _ in rows] == [tuple(e) for e in g.edges.tolist()]
+    assert np.array_equal(p, np.array([float(x) for _, _, x in rows]))  # 17 digits round-trip
+    # Every vertex is covered once: its edges' probabilities sum to 1 (independent of the core).
+    sums = np.zeros(g.n)
+    np.add.at(sums, g.edges[:, 0], p)
+    np.add.at(sums, g.edges[:, 1], p)
+    assert np.allclose(sums, 1.0, atol=1e-13)
+
+
 def _square_heights_check(graph, mate, h):
     """Independent of the core: on a unit square lattice, neighbouring corners differ by 3 where a
     dimer crosses the side between them and by 1 elsewhere."""
