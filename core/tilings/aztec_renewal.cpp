@@ -261,6 +261,16 @@ AztecShares aztec_shares(const AztecCellWeights& weights) {
     return out;
 }
 
+double max_vertex_sum_error(const Graph& graph, const std::vector<double>& edge_probability) {
+    double worst = 0;
+    for (VertexId x = 0; x < graph.num_vertices(); ++x) {
+        double sum = 0;
+        for (const EdgeId e : graph.incident_edges(x)) sum += edge_probability[e];
+        worst = std::max(worst, std::abs(1.0 - sum));
+    }
+    return worst;
+}
+
 AztecPlacement aztec_placement_probabilities(const AztecCellWeights& weights, const Graph& graph) {
     const AztecShares shares = aztec_shares(weights);
     const std::uint32_t order = weights.order;
@@ -302,11 +312,7 @@ AztecPlacement aztec_placement_probabilities(const AztecCellWeights& weights, co
     for (std::size_t c = 0; c < std::size_t(order) * order; ++c)
         for (std::size_t side = 0; side < 4; ++side)
             result.edge_probability[ids[c * 4 + side]] = (*sides[side])[c];
-    for (std::uint32_t x = 0; x < graph.num_vertices(); ++x) {
-        double sum = 0;
-        for (const EdgeId e : graph.incident_edges(x)) sum += result.edge_probability[e];
-        result.max_square_sum_error = std::max(result.max_square_sum_error, std::abs(1.0 - sum));
-    }
+    result.max_square_sum_error = max_vertex_sum_error(graph, result.edge_probability);
     return result;
 }
 

@@ -71,6 +71,10 @@ inline constexpr std::uint32_t kMaxAztecPlacementOrder = 400;
 // InputError for bad weights (as aztec_log_partition), InfeasibleError above kMaxAztecPlacementOrder.
 AztecShares aztec_shares(const AztecCellWeights& weights);
 
+// max over vertices of |1 - Σ P(e)| over the vertex's edges: every vertex is covered exactly once, so
+// placement probabilities check themselves by it.
+double max_vertex_sum_error(const Graph& graph, const std::vector<double>& edge_probability);
+
 struct AztecPlacement {
     AztecLogZ log_z;
     std::vector<double> edge_probability;  // by edge id of `graph`

@@ -72,13 +72,10 @@ PlacementProbabilities placement_probabilities(const Graph& graph) {
         out.method = "urban-renewal";
         out.edge = std::move(a.edge_probability);
         out.log_perfect_matchings = a.log_z.log_z;
+        out.max_square_sum_error = a.max_square_sum_error;
     } else {
         out = kasteleyn_ratios(graph);
-    }
-    for (VertexId x = 0; x < graph.num_vertices(); ++x) {
-        double sum = 0;
-        for (const EdgeId e : graph.incident_edges(x)) sum += out.edge[e];
-        out.max_square_sum_error = std::max(out.max_square_sum_error, std::abs(1.0 - sum));
+        out.max_square_sum_error = max_vertex_sum_error(graph, out.edge);
     }
     return out;
 }
