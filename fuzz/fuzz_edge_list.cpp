@@ -1,20 +1,14 @@
-// edge list reader: any bytes must give a simple graph or an InputError.
+// edge list reader, read without and with ,weighted: any bytes must give a simple graph with valid
+// weights, or an InputError.
 #include <cstddef>
 #include <cstdint>
-#include <sstream>
-#include <string>
 
 #include "graph/readers/edge_list_reader.hpp"
-#include "util/errors.hpp"
+#include "graph_invariants.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-    try {
-        const dimerlab::Graph g = dimerlab::read_edge_list(in, "fuzz", std::uint64_t(16) << 20);
-        for (const dimerlab::Edge& e : g.edges()) {
-            if (e.u >= e.v || e.v >= g.num_vertices()) __builtin_trap();
-        }
-    } catch (const dimerlab::InputError&) {
-    }
+    dimerlab::fuzz::read_both_ways(data, size, [](std::istream& in, bool weighted) {
+        return dimerlab::read_edge_list(in, "fuzz", std::uint64_t(16) << 20, {}, weighted);
+    });
     return 0;
 }

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "command.hpp"
+#include "commands/weighted_count.hpp"
 #include "counting/approx/approx_count.hpp"
 #include "counting/approx/approx_report.hpp"
 #include "counting/approx/estimate_cost.hpp"
@@ -110,6 +111,12 @@ int run_exact_count(const CountOptions& opt, const mpq_class& lambda_q) {
     validate_on_every_rank([&] { g = make_graph(opt.spec, BuildOptions{.with_layout = false}); });
     print_graph_notices(g);
     const ExactOptions eo = exact_options(opt, g);
+    if (g.weighted()) {
+        if (opt.marginals || opt.zeros || !opt.zeros_svg.empty())
+            throw InputError("--marginals, --zeros and --zeros-svg do not take edge weights yet; '" +
+                             g.spec() + "' is weighted");
+        return cluster::world().is_lead() ? run_weighted_exact_count(g, lambda_q, eo, opt.json, start) : 0;
+    }
     MatchingPolynomial p;
     std::optional<ExactMarginals> marginals;
     try {
@@ -294,6 +301,10 @@ int run_perfect_matching_count(const CountOptions& opt) {
         throw InputError(
             "--marginals is not available at --lambda inf: --marginals-out FILE writes every "
             "edge's placement probability");
+    if (g.weighted()) {
+        if (!opt.marginals_out.empty()) require_unit_weights(g, "--marginals-out");
+        return run_weighted_exact_count(g, std::nullopt, eo, opt.json, start);
+    }
     if (prefers_kasteleyn(g)) return run_kasteleyn_count(opt, g, start);
     const MatchingPolynomial p = exact_matching_polynomial(g, eo);
     std::size_t degree = 0;

@@ -78,6 +78,7 @@ double CoalescenceSummary::tail_probability(std::uint64_t t_updates) const {
 
 CoalescenceSummary measure_coalescence(const Graph& graph, double lambda, std::uint32_t runs,
                                        std::uint64_t seed, std::uint64_t max_sweeps) {
+    require_unit_weights(graph, "the bounding chain");
     CoalescenceSummary s;
     s.num_edges = graph.num_edges();
     s.cap_updates = max_sweeps * graph.num_edges();

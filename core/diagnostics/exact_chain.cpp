@@ -10,6 +10,7 @@
 #include "faces/face_set.hpp"
 #include "model/face_rotation_rule.hpp"
 #include "model/heat_bath_rule.hpp"
+#include "model/heat_bath_thresholds.hpp"
 #include "model/jerrum_sinclair_rule.hpp"
 #include "model/update_tape.hpp"
 #include "util/errors.hpp"
@@ -94,6 +95,10 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
             "only, not " +
             std::string(dynamics_name(dynamics)));
     }
+    if (graph.weighted() && dynamics != Dynamics::glauber) {
+        throw InputError("exact transition matrices of weighted graphs exist for glauber only, not " +
+                         std::string(dynamics_name(dynamics)));
+    }
     const FaceSet faces = face_chain ? lattice_faces(graph) : FaceSet{};
     c.states = enumerate_all_matchings(graph, max_states);
     const std::size_t n = c.states.size();
@@ -104,7 +109,18 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
     const JsThresholds js_thr = jerrum_sinclair_thresholds(lambda);
     const bool glauber = dynamics == Dynamics::glauber || face_chain;
     c.lambda_effective = glauber ? effective_lambda(hb_thr) : jerrum_sinclair_effective_lambda(js_thr);
-    const auto coins = glauber ? coin_regions({hb_thr}) : coin_regions({js_thr.add, js_thr.remove});
+    // Weighted Glauber: each edge's coin regions from its own threshold, the table the samplers use.
+    const HeatBathThresholds edge_thr(graph.weights(), lambda);
+    std::vector<std::vector<std::pair<std::uint32_t, double>>> edge_coins;
+    for (EdgeId e = 0; e < graph.num_edges(); ++e) {
+        if (!glauber) {
+            edge_coins.push_back(coin_regions({js_thr.add, js_thr.remove}));
+        } else if (e == 0 || graph.weighted()) {
+            edge_coins.push_back(coin_regions({edge_thr(e)}));
+        } else {
+            edge_coins.push_back(edge_coins.front());
+        }
+    }
     // One w3 per laziness outcome; checked, so a change of the lazy bit cannot go unnoticed.
     const std::uint32_t w3_values[] = {0u, 0x80000000u};
     if (jerrum_sinclair_lazy(w3_values[0]) == jerrum_sinclair_lazy(w3_values[1]))
@@ -132,10 +148,10 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
         }
         for (EdgeId e = 0; e < graph.num_edges(); ++e) {
             const Edge ed = graph.edge(e);
-            for (const auto& [w2, coin_p] : coins) {
+            for (const auto& [w2, coin_p] : edge_coins[e]) {
                 if (glauber) {
                     MateArray y = c.states[i];
-                    heat_bath_update(y.data(), ed.u, ed.v, tape_coin_occupied({0, 0, w2, 0}, hb_thr));
+                    heat_bath_update(y.data(), ed.u, ed.v, tape_coin_occupied({0, 0, w2, 0}, edge_thr(e)));
                     add(y, inv_m * coin_p);
                     continue;
                 }
@@ -153,12 +169,21 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
         c.row_begin.push_back(c.col.size());
     }
 
-    // Weights relative to the largest, in logs, so that λ^|M| cannot overflow at extreme λ.
+    // Weights relative to the largest, in logs, so that λ^|M| cannot overflow at extreme λ. On a
+    // weighted graph each dimer carries the activity its own threshold implements.
     const double log_l = std::log(c.lambda_effective);
     double max_log = -INFINITY;
     std::vector<double> logw(n);
     for (std::size_t i = 0; i < n; ++i) {
-        logw[i] = log_l * count_dimers(c.states[i]);
+        if (graph.weighted()) {
+            logw[i] = 0;
+            for (EdgeId e = 0; e < graph.num_edges(); ++e) {
+                if (c.states[i][graph.edge(e).u] == graph.edge(e).v)
+                    logw[i] += std::log(effective_lambda(edge_thr(e)));
+            }
+        } else {
+            logw[i] = log_l * count_dimers(c.states[i]);
+        }
         max_log = std::max(max_log, logw[i]);
     }
     c.pi.resize(n);

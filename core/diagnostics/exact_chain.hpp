@@ -18,7 +18,8 @@ namespace dimerlab {
 struct ExactChain {
     Dynamics dynamics = Dynamics::glauber;
     double lambda = 1;
-    // The activity the integer thresholds implement; π ∝ lambda_effective^|M|.
+    // The activity the integer thresholds implement; π ∝ lambda_effective^|M| (on a weighted graph,
+    // π ∝ Π_{e∈M} of each edge's effective activity λw_e, and this is the unit-weight one).
     double lambda_effective = 1;
     std::uint32_t num_edges = 0;  // updates per sweep
     std::vector<MateArray> states;

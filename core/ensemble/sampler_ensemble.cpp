@@ -19,6 +19,7 @@ SamplerEnsemble::SamplerEnsemble(const Graph& graph, std::uint64_t seed, LambdaR
     if (graph_.num_edges() == 0)
         throw InputError("graph '" + graph_.spec() + "' has no edges: nothing to sample");
     if (chains_ == 0) throw InputError("an ensemble needs at least one chain");
+    require_unit_weights(graph_, "the chain ensemble");
     const std::size_t n = graph_.num_vertices();
     mates_.reserve(chains_ * n);
     dimers_.reserve(chains_);

@@ -80,6 +80,10 @@ Graph::Graph(std::uint32_t num_vertices, std::vector<Edge> edges)
             }
         }
     }
+    compute_hash();
+}
+
+void Graph::compute_hash() {
     Fnv1a64 h;
     h.add_u32(n_);
     h.add_u32(num_edges());
@@ -87,7 +91,22 @@ Graph::Graph(std::uint32_t num_vertices, std::vector<Edge> edges)
         h.add_u32(e.u);
         h.add_u32(e.v);
     }
+    if (weighted()) {
+        // Each weight's text, its length first so that "1" "23" and "12" "3" differ.
+        for (EdgeId e = 0; e < num_edges(); ++e) {
+            const std::string& text = weights_.exact(e);
+            h.add_u32(static_cast<std::uint32_t>(text.size()));
+            for (const char c : text) h.add_u32(static_cast<unsigned char>(c));
+        }
+    }
     hash_ = h.value();
+}
+
+void Graph::set_weights(EdgeWeights weights) {
+    if (!weights.unit() && weights.num_edges() != edges_.size())
+        throw std::invalid_argument("weight count differs from edge count");
+    weights_ = std::move(weights);
+    compute_hash();
 }
 
 std::optional<EdgeId> Graph::find_edge(VertexId u, VertexId v) const {
@@ -109,6 +128,13 @@ void Graph::set_edge_axes(std::vector<EdgeAxis> axes) {
     if (!axes.empty() && axes.size() != edges_.size())
         throw std::invalid_argument("axis count differs from edge count");
     axes_ = std::move(axes);
+}
+
+void require_unit_weights(const Graph& g, std::string_view what) {
+    if (!g.weighted()) return;
+    throw InputError(std::string(what) + " does not take edge weights; " +
+                     (g.spec().empty() ? std::string("this graph") : "'" + g.spec() + "'") +
+                     " is weighted (read it without ,weighted for the unweighted model)");
 }
 
 std::vector<EdgeAxis> axes_from_layout(const Graph& g) {

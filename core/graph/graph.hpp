@@ -3,7 +3,10 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "graph/edge_weights.hpp"
 
 namespace dimerlab {
 
@@ -57,8 +60,17 @@ class Graph {
     std::optional<EdgeId> find_edge(VertexId u, VertexId v) const;
 
     bool is_bipartite() const { return bipartite_; }
-    // FNV-1a over (n, m, u_0, v_0, u_1, v_1, ...): equal graphs with equal edge order hash equal.
+    // FNV-1a over (n, m, u_0, v_0, u_1, v_1, ...) and, for weighted graphs only, each edge's exact
+    // weight text: equal graphs with equal edge order and weights hash equal, and a graph whose
+    // weights are all 1 hashes as the unweighted graph.
     std::uint64_t content_hash() const { return hash_; }
+
+    // Edge weights (docs/algorithms.md §1.4); unit() when every weight is 1.
+    const EdgeWeights& weights() const { return weights_; }
+    bool weighted() const { return !weights_.unit(); }
+    double weight(EdgeId e) const { return weights_.value(e); }
+    // Throws std::invalid_argument on a size mismatch; updates the content hash.
+    void set_weights(EdgeWeights weights);
 
     // The spec this graph was built from, in canonical form (empty for hand-built graphs).
     const std::string& spec() const { return spec_; }
@@ -78,6 +90,8 @@ class Graph {
     void set_edge_axes(std::vector<EdgeAxis> axes);  // throws std::invalid_argument on size mismatch
 
   private:
+    void compute_hash();
+
     std::uint32_t n_ = 0;
     std::vector<Edge> edges_;
     std::vector<std::uint32_t> offsets_{0};
@@ -86,11 +100,16 @@ class Graph {
     std::uint32_t max_degree_ = 0;
     bool bipartite_ = true;
     std::uint64_t hash_ = 0;
+    EdgeWeights weights_;
     std::string spec_;
     std::vector<std::string> notices_;
     std::vector<Point2> layout_;
     std::vector<EdgeAxis> axes_;
 };
+
+// Throws InputError, "<what> does not take edge weights; <graph> is weighted", for a weighted graph:
+// the guard of every method that would otherwise compute the unweighted model's answer.
+void require_unit_weights(const Graph& g, std::string_view what);
 
 // Axis of every edge from a layout: horizontal when |dx| > |dy|, vertical when |dy| > |dx|.
 std::vector<EdgeAxis> axes_from_layout(const Graph& g);

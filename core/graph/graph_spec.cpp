@@ -195,6 +195,7 @@ std::string GraphSpec::canonical() const {
             out += ":" + path;
             if (relabel) out += ",relabel";
             if (one_based) out += ",one-based";
+            if (weighted) out += ",weighted";
             break;
     }
     return out;
@@ -279,9 +280,12 @@ GraphSpec parse_graph_spec(std::string_view text) {
                 p.fail("unknown file extension; expected " + graph_file_extensions_text());
             }
             for (const std::string_view option : options) {
-                bool& flag = option == "relabel" ? spec.relabel : spec.one_based;
-                if (option != "relabel" && option != "one-based") {
-                    p.fail("unknown file option '" + shown(option) + "'; expected relabel or one-based");
+                bool& flag = option == "relabel"    ? spec.relabel
+                             : option == "weighted" ? spec.weighted
+                                                    : spec.one_based;
+                if (option != "relabel" && option != "one-based" && option != "weighted") {
+                    p.fail("unknown file option '" + shown(option) +
+                           "'; expected relabel, one-based or weighted");
                 }
                 if (flag) p.fail(std::string(option) + " given twice");
                 flag = true;
@@ -291,7 +295,12 @@ GraphSpec parse_graph_spec(std::string_view text) {
                     "relabel and one-based exclude each other: relabel numbers the ids whatever they start "
                     "at");
             }
-            if (!options.empty() && *format != GraphFileFormat::edge_list) {
+            if (spec.weighted && !graph_file_has_weights(*format)) {
+                p.fail(
+                    "weighted applies to edge lists, Matrix Market and GraphML files; this format "
+                    "carries no weights");
+            }
+            if ((spec.relabel || spec.one_based) && *format != GraphFileFormat::edge_list) {
                 p.fail(
                     "relabel and one-based apply to edge lists (.txt, .edges) only; the other formats fix "
                     "their own ids");
@@ -311,7 +320,7 @@ Graph build_graph(const GraphSpec& spec, const BuildOptions& options) {
     Graph g;
     if (s.family == "file") {
         g = read_graph_file(s.path, options.max_bytes,
-                            EdgeListIds{.one_based = s.one_based, .relabel = s.relabel});
+                            EdgeListIds{.one_based = s.one_based, .relabel = s.relabel}, s.weighted);
         if (options.with_layout) g.set_layout(families::igraph_force_layout(g, s.seed));
     } else if (s.family == "region") {
         g = read_region_file(s.path, options.max_bytes);  // drawn on its lattice

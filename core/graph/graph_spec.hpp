@@ -18,7 +18,9 @@ struct GraphSpec {
     std::string path;                 // file only
     bool relabel = false;             // file only: `,relabel` (edge lists)
     bool one_based = false;           // file only: `,one-based` (edge lists)
-    std::string canonical() const;    // e.g. "grid:64x64", "regular:2000,3,seed=7", "file:g.txt,relabel"
+    bool weighted = false;            // file only: `,weighted` (edge lists, Matrix Market, GraphML)
+    // e.g. "grid:64x64", "regular:2000,3,seed=7", "file:g.txt,relabel,weighted"
+    std::string canonical() const;
 };
 
 // Throws InputError with a one-line message naming the spec and what was expected.

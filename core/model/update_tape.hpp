@@ -50,6 +50,9 @@ DIMERLAB_HD inline bool tape_coin_occupied(const TapeWords& w, std::uint64_t thr
 // Host only: the integer threshold for activity λ (λ ≥ 0, finite). Computed in long double
 // so that λ = 1 gives exactly 2^31.
 std::uint64_t heat_bath_threshold(double lambda);
+// The same for an edge of weight w: floor(λw/(1+λw) 2^32), with λw formed in long double, so that
+// w = 1 gives heat_bath_threshold(λ) bit for bit.
+std::uint64_t heat_bath_threshold(double lambda, double weight);
 
 // The activity the threshold actually implements: thr / (2^32 - thr); infinity at 2^32.
 double effective_lambda(std::uint64_t threshold);

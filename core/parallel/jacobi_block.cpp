@@ -34,7 +34,7 @@ class PhaseClock {
 }  // namespace
 
 JacobiBlockStats JacobiBlockSolver::run(const Graph& g, std::uint64_t seed, std::uint64_t t_begin,
-                                        std::uint64_t count, std::uint64_t threshold,
+                                        std::uint64_t count, const HeatBathThresholds& thresholds,
                                         std::span<std::uint8_t> occupied, std::span<std::uint32_t> mate,
                                         std::vector<std::uint8_t>* x_out,
                                         const JacobiRoundObserver& observer) {
@@ -51,7 +51,7 @@ JacobiBlockStats JacobiBlockSolver::run(const Graph& g, std::uint64_t seed, std:
     edges_ = g.edges().data();
     num_slots_ = static_cast<std::uint32_t>(count);
     prepare_scratch(g);
-    stats.virtual_updates = draw_tape(g, seed, t_begin, threshold, occupied, stats.live);
+    stats.virtual_updates = draw_tape(g, seed, t_begin, thresholds, occupied, stats.live);
     clock.lap(phase_seconds_.tape);
     sort_events();
     clock.lap(phase_seconds_.sort);
@@ -132,8 +132,8 @@ void JacobiBlockSolver::prepare_scratch(const Graph& g) {
 }
 
 std::uint32_t JacobiBlockSolver::draw_tape(const Graph& g, std::uint64_t seed, std::uint64_t t_begin,
-                                           std::uint64_t threshold, std::span<const std::uint8_t> occupied,
-                                           std::uint64_t& live) {
+                                           const HeatBathThresholds& thresholds,
+                                           std::span<const std::uint8_t> occupied, std::uint64_t& live) {
     const std::uint32_t n = g.num_vertices(), m = g.num_edges();
     // M_0 as each vertex's dimer view: the virtual time-0 update a walk starts from.
     pool_.for_chunks(n, [&](unsigned, std::size_t begin, std::size_t end) {
@@ -170,7 +170,7 @@ std::uint32_t JacobiBlockSolver::draw_tape(const Graph& g, std::uint64_t seed, s
                 const std::uint32_t edge = tape_edge(w, m);
                 __builtin_prefetch(edges_ + edge, 0, 3);
                 slots_[i].edge = edge;
-                live_[i] = tape_coin_occupied(w, threshold);
+                live_[i] = tape_coin_occupied(w, thresholds(edge));
                 here += live_[i];
             }
             for (std::size_t i = b; i < e; ++i) {

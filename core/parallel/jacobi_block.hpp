@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph/graph.hpp"
+#include "model/heat_bath_thresholds.hpp"
 #include "parallel/counting_sort.hpp"
 #include "parallel/jacobi_block_stats.hpp"
 #include "parallel/jacobi_round_observer.hpp"
@@ -36,13 +37,14 @@ class JacobiBlockSolver {
   public:
     explicit JacobiBlockSolver(ThreadPool& pool) : pool_(pool) {}
 
-    // Runs tape updates [t_begin, t_begin + count) at the given heat-bath threshold from the
+    // Runs tape updates [t_begin, t_begin + count) at the given heat-bath thresholds (one per edge on
+    // a weighted graph; the coin is the only place weights enter Algorithm A) from the
     // matching given twice: `occupied` (one flag per edge) and `mate` (one entry per vertex);
     // both are updated in place to M_T. count <= kMaxJacobiBlock, g.num_edges() < kJacobiMaxEdges.
     // With x_out, also returns X_t = 1[e_t in M_t] for each update of the block; with observer,
     // shows every round (both for tests).
     JacobiBlockStats run(const Graph& g, std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
-                         std::uint64_t threshold, std::span<std::uint8_t> occupied,
+                         const HeatBathThresholds& thresholds, std::span<std::uint8_t> occupied,
                          std::span<std::uint32_t> mate, std::vector<std::uint8_t>* x_out = nullptr,
                          const JacobiRoundObserver& observer = {});
 
@@ -54,7 +56,7 @@ class JacobiBlockSolver {
     };
     void prepare_scratch(const Graph& g);
     std::uint32_t draw_tape(const Graph& g, std::uint64_t seed, std::uint64_t t_begin,
-                            std::uint64_t threshold, std::span<const std::uint8_t> occupied,
+                            const HeatBathThresholds& thresholds, std::span<const std::uint8_t> occupied,
                             std::uint64_t& live);
     void sort_events();
     template <bool kFirstRound>

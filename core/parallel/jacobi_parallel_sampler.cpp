@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "model/heat_bath_thresholds.hpp"
 #include "model/update_tape.hpp"
 #include "parallel/edge_occupancy.hpp"
 
@@ -17,10 +18,10 @@ JacobiParallelSampler::JacobiParallelSampler(const Graph& graph, std::uint64_t s
       occupied_(edge_occupancy(graph_, mate_)) {}
 
 void JacobiParallelSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {
-    const std::uint64_t threshold = heat_bath_threshold(lambda);
+    const HeatBathThresholds thresholds(graph_.weights(), lambda);
     for (std::uint64_t done = 0; done < count;) {
         const std::uint64_t b = std::min(block_updates_, count - done);
-        last_block_ = solver_.run(graph_, seed_, t_begin + done, b, threshold, occupied_, mate_);
+        last_block_ = solver_.run(graph_, seed_, t_begin + done, b, thresholds, occupied_, mate_);
         dimers_ = static_cast<std::uint32_t>(static_cast<std::int64_t>(dimers_) + last_block_.dimer_change);
         ++totals_.blocks;
         totals_.updates += b;

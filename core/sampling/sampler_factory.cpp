@@ -12,6 +12,7 @@
 #include "sampling/glauber_sequential.hpp"
 #include "sampling/jerrum_sinclair_sampler.hpp"
 #include "sampling/perfect_matching.hpp"
+#include "sampling/weight_support.hpp"
 #include "tilings/shuffle_sampler.hpp"
 #include "tilings/shuffle_steps_sampler.hpp"
 #include "util/errors.hpp"
@@ -21,6 +22,7 @@ namespace dimerlab {
 std::unique_ptr<Sampler> make_cpu_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                           LambdaRecord record, MateArray start, ClassOrder class_order) {
     require_dynamics_runs_at(dynamics, record);
+    require_weight_support(graph, "cpu", dynamics);
     switch (dynamics) {
         case Dynamics::glauber:
             return std::make_unique<GlauberSequentialSampler>(graph, seed, std::move(record),
@@ -59,6 +61,7 @@ std::unique_ptr<Sampler> make_cpu_parallel_sampler(const Graph& graph, Dynamics 
                                                    LambdaRecord record, MateArray start, double block_sweeps,
                                                    unsigned threads, ClassOrder class_order) {
     require_dynamics_runs_at(dynamics, record);
+    require_weight_support(graph, "cpu-parallel", dynamics);
     if (dynamics == Dynamics::chromatic) {
         ChromaticOptions options;
         options.class_order = class_order;

@@ -9,6 +9,7 @@
 // itself still sees the matching in strict tape order, so the result is bit-identical to the
 // plain loop.
 #include <cstdint>
+#include <type_traits>
 
 #include "graph/graph.hpp"
 #include "model/update_tape.hpp"
@@ -17,7 +18,8 @@
 namespace dimerlab {
 
 // rule(mate, u, v, words) applies one update and returns its change in dimer count; the sum
-// over [t_begin, t_begin + count) is returned.
+// over [t_begin, t_begin + count) is returned. A rule that also takes the edge id, rule(mate, u, v,
+// words, edge), gets it (weighted graphs look up the edge's threshold).
 template <class Rule>
 std::int64_t run_tape_pipelined(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
                                 const Edge* edges, std::uint32_t num_edges, std::uint32_t* mate,
@@ -61,7 +63,12 @@ std::int64_t run_tape_pipelined(std::uint64_t seed, std::uint64_t t_begin, std::
     std::int64_t delta = 0;
     const auto apply = [&](std::uint64_t i) {
         const Slot& s = ring[i & (kRing - 1)];
-        delta += rule(mate, s.u, s.v, s.words);
+        if constexpr (std::is_invocable_v<Rule&, std::uint32_t*, std::uint32_t, std::uint32_t,
+                                          const TapeWords&, std::uint32_t>) {
+            delta += rule(mate, s.u, s.v, s.words, s.edge);
+        } else {
+            delta += rule(mate, s.u, s.v, s.words);
+        }
     };
 
     for (std::uint64_t i = 0; i < count && i < kWordsAhead; ++i) draw(i);

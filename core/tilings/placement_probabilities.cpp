@@ -66,6 +66,7 @@ PlacementProbabilities kasteleyn_ratios(const Graph& g) {
 }  // namespace
 
 PlacementProbabilities placement_probabilities(const Graph& graph) {
+    require_unit_weights(graph, "placement probabilities");
     PlacementProbabilities out;
     if (const std::uint32_t order = aztec_order(graph)) {
         AztecPlacement a = aztec_placement_probabilities(uniform_aztec_weights(order), graph);

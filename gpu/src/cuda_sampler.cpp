@@ -13,6 +13,7 @@
 #include "dimerlab_gpu/face_rotation.hpp"
 #include "model/update_tape.hpp"
 #include "sampling/sampler_factory.hpp"
+#include "sampling/weight_support.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab::gpu {
@@ -83,6 +84,7 @@ void CudaFaceClassSampler::run_segment(std::uint64_t t_begin, std::uint64_t coun
 std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,
                                            LambdaRecord record, MateArray start, double block_sweeps,
                                            ClassOrder class_order) {
+    require_weight_support(graph, "cuda", dynamics);
     switch (dynamics) {
         case Dynamics::glauber:
             return std::make_unique<CudaJacobiSampler>(graph, seed, std::move(record), std::move(start),

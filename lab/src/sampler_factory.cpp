@@ -11,6 +11,7 @@
 #include "sampling/perfect_matching.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
+#include "sampling/weight_support.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
@@ -98,7 +99,8 @@ BuiltSampler make_sampler(const Graph& graph, const SamplerSpec& spec, WhenUnava
         case Backend::automatic: {
             // auto runs the cpu chain wherever cuda's differs from it: cuda's rotation is the
             // face-class scan, not the random-face chain of the cpu backend.
-            if (!backend_runs(Backend::cuda, spec.dynamics) || spec.dynamics == Dynamics::rotation)
+            if (!backend_runs(Backend::cuda, spec.dynamics) || spec.dynamics == Dynamics::rotation ||
+                (graph.weighted() && !chain_takes_weights("cuda", spec.dynamics)))
                 return on_cpu(graph, spec, std::move(start), {});
             const CudaAvailability cuda = cuda_availability();
             if (!cuda.available)

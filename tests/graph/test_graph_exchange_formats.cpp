@@ -248,7 +248,14 @@ class TestGraphExchangeFormats : public QObject {
         const Graph g = graphml(kNetworkxGraphml);
         QCOMPARE(g.num_vertices(), 4u);  // a, b, c and the isolated d, in order of appearance
         QCOMPARE(edge_set(g), (Pairs{{0, 1}, {1, 2}}));
-        QVERIFY(g.notices().empty());
+        // Its weight key is not read without ,weighted, and the reader says so.
+        QCOMPARE(g.notices().size(), std::size_t(1));
+        QVERIFY(g.notices().front().find("file:g.graphml,weighted") != std::string::npos);
+        QVERIFY(!g.weighted());
+        // With weights asked for, the edge NetworkX wrote without one is refused, naming its line.
+        std::istringstream in(kNetworkxGraphml);
+        const QString msg = input_error_of([&] { read_graphml(in, "g.graphml", 0, true); });
+        QVERIFY2(msg.contains("g.graphml:15:") && msg.contains("without a weight"), qPrintable(msg));
     }
 
     // The primer's shape, with the namespace prefixed, nodes after the edges that name them, data

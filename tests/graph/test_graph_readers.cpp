@@ -291,7 +291,8 @@ class TestGraphReaders : public QObject {
         QCOMPARE(s.content_hash(), hash_of(3, {{0, 1}, {1, 2}}));
         QCOMPARE(notices_of(s), QStringList{QString::fromStdString(
                                     sym + ": dropped 3 diagonal entries (self-loops), the first on line 3")});
-        // Stored values, explicit zeros and nan included, are not looked at.
+        // Stored values, explicit zeros and nan included, are not looked at without ,weighted; a
+        // notice says they were ignored.
         const std::string gen =
             f.write("gen.mtx",
                     "%%MatrixMarket matrix coordinate real general\n3 3 5\n1 2 1\n2 2 4.5\n2 1 0\n2 3 "
@@ -302,7 +303,11 @@ class TestGraphReaders : public QObject {
         QCOMPARE(g.content_hash(), hash_of(3, {{0, 1}, {1, 2}}));
         QCOMPARE(
             notices_of(g),
-            QStringList{QString::fromStdString(gen + ": dropped 1 diagonal entry (a self-loop), on line 4")});
+            (QStringList{QString::fromStdString(gen + ": dropped 1 diagonal entry (a self-loop), on line 4"),
+                         QString::fromStdString(gen +
+                                                ": the matrix's real values were ignored (every entry is an "
+                                                "edge); use the spec file:" +
+                                                gen + ",weighted to read them as edge weights")}));
     }
 
     void matrix_market_general_unsymmetric_is_symmetrised_with_a_notice() {
@@ -321,11 +326,11 @@ class TestGraphReaders : public QObject {
         const std::string one = f.write("one.mtx",
                                         "%%MatrixMarket matrix coordinate integer general\n3 3 3\n1 2 1\n2 1 "
                                         "1\n3 1 7\n");
-        QCOMPARE(notices_of(make_graph("file:" + one, {.with_layout = false})),
-                 QStringList{QString::fromStdString(
-                     one + ": the general matrix is not symmetric: 1 of its 3 off-diagonal "
-                           "entries (i,j) has no (j,i), on line 5; the graph has an edge for "
-                           "each")});
+        QCOMPARE(
+            notices_of(make_graph("file:" + one, {.with_layout = false})).first(),
+            QString::fromStdString(one + ": the general matrix is not symmetric: 1 of its 3 off-diagonal "
+                                         "entries (i,j) has no (j,i), on line 5; the graph has an edge for "
+                                         "each"));
     }
 
     void byte_order_mark_is_skipped_in_every_format() {
@@ -459,7 +464,8 @@ class TestGraphReaders : public QObject {
         QCOMPARE(parse_graph_spec("file:g,relabel.txt").path, std::string("g,relabel.txt"));
         const std::pair<std::string, QString> refusals[] = {
             {"file:g.txt,relabl",
-             "graph spec 'file:g.txt,relabl': unknown file option 'relabl'; expected relabel or one-based"},
+             "graph spec 'file:g.txt,relabl': unknown file option 'relabl'; expected relabel, one-based or "
+             "weighted"},
             {"file:g.txt,relabel,relabel", "graph spec 'file:g.txt,relabel,relabel': relabel given twice"},
             {"file:g.txt,relabel,one-based",
              "graph spec 'file:g.txt,relabel,one-based': relabel and one-based exclude each other: relabel "

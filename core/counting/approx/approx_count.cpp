@@ -84,6 +84,7 @@ class Clock {
 
 ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     check_options(options);
+    require_unit_weights(graph, "the ln Z estimator");
     const Clock clock;
     ApproxResult result;
     result.method = std::string(approx_method_name(options.method));

@@ -12,6 +12,7 @@ namespace dimerlab {
 
 ExactMarginals exact_marginals(const Graph& g, double lambda, const ExactOptions& options,
                                double max_marginal_updates) {
+    require_unit_weights(g, "exact marginals");
     const std::string name = !options.name.empty() ? options.name
                              : g.spec().empty()    ? "this graph"
                                                    : g.spec();

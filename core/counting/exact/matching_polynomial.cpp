@@ -7,6 +7,7 @@
 #include <set>
 
 #include "counting/exact/closed_forms.hpp"
+#include "counting/exact/coefficient_statistics.hpp"
 #include "counting/exact/frontier_dp.hpp"
 #include "counting/exact/polynomial_arith.hpp"
 #include "counting/exact/vertex_recursion.hpp"
@@ -21,18 +22,10 @@ double log_of(const mpz_class& z) {
     return std::log(mantissa) + double(exponent) * std::log(2.0);
 }
 
-// Weights m_k λ^k / max, as doubles: the terms of every statistic below without overflow.
-std::vector<double> relative_weights(const std::vector<mpz_class>& c, double lambda, double* log_max) {
+std::vector<double> log_coefficients(const std::vector<mpz_class>& c) {
     std::vector<double> logs(c.size(), -std::numeric_limits<double>::infinity());
-    double top = -std::numeric_limits<double>::infinity();
-    const double log_lambda = std::log(lambda);
-    for (std::size_t k = 0; k < c.size(); ++k) {
-        if (c[k] == 0) continue;
-        logs[k] = log_of(c[k]) + double(k) * log_lambda;
-        top = std::max(top, logs[k]);
-    }
-    for (double& l : logs) l = std::exp(l - top);
-    if (log_max) *log_max = top;
+    for (std::size_t k = 0; k < c.size(); ++k)
+        if (c[k] != 0) logs[k] = log_of(c[k]);
     return logs;
 }
 
@@ -99,33 +92,15 @@ MatchingPolynomial connected_polynomial(const Graph& g, const ExactOptions& opti
 }  // namespace
 
 double MatchingPolynomial::log_z(double lambda) const {
-    double top = 0;
-    const std::vector<double> w = relative_weights(coefficients, lambda, &top);
-    double sum = 0;
-    for (double x : w) sum += x;
-    return top + std::log(sum);
+    return exact_detail::coefficient_statistics(log_coefficients(coefficients), lambda).log_z;
 }
 
 double MatchingPolynomial::mean_dimers(double lambda) const {
-    const std::vector<double> w = relative_weights(coefficients, lambda, nullptr);
-    double sum = 0, first = 0;
-    for (std::size_t k = 0; k < w.size(); ++k) {
-        sum += w[k];
-        first += double(k) * w[k];
-    }
-    return first / sum;
+    return exact_detail::coefficient_statistics(log_coefficients(coefficients), lambda).mean;
 }
 
 double MatchingPolynomial::variance_dimers(double lambda) const {
-    // Two passes: E[(k - mean)²] avoids the cancellation of E[k²] - mean² on large graphs.
-    const std::vector<double> w = relative_weights(coefficients, lambda, nullptr);
-    const double mean = mean_dimers(lambda);
-    double sum = 0, second = 0;
-    for (std::size_t k = 0; k < w.size(); ++k) {
-        sum += w[k];
-        second += (double(k) - mean) * (double(k) - mean) * w[k];
-    }
-    return second / sum;
+    return exact_detail::coefficient_statistics(log_coefficients(coefficients), lambda).variance;
 }
 
 mpq_class MatchingPolynomial::z(const mpq_class& lambda) const {
@@ -143,6 +118,8 @@ mpz_class MatchingPolynomial::total() const {
 
 MatchingPolynomial exact_matching_polynomial(const Graph& graph, const ExactOptions& options_in) {
     ExactOptions options = options_in;
+    require_unit_weights(graph,
+                         "the integer matching polynomial (weighted_matching_polynomial takes weights)");
     if (options.name.empty()) options.name = graph.spec().empty() ? "this graph" : graph.spec();
     if (graph.num_vertices() == 0) return {{mpz_class(1)}, "empty"};
     if (options.method == ExactMethod::automatic || options.method == ExactMethod::closed_form) {

@@ -100,11 +100,13 @@ KasteleynPlan kasteleyn_plan(const Graph& graph) {
 }
 
 std::optional<std::string> kasteleyn_inapplicable(const Graph& graph) {
+    if (graph.weighted()) return std::string("Kasteleyn's counts here take unit edge weights");
     KasteleynMatrix k;
     return build_kasteleyn_matrix(graph, k);
 }
 
 KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations) {
+    require_unit_weights(graph, "Kasteleyn's count");
     const KasteleynMatrix k = matrix_or_throw(graph);
     if (k.no_perfect_matching) return none(k, "kasteleyn-modular-crt");
     const KasteleynPlan plan = plan_of(k);

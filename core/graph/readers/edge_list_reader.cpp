@@ -53,7 +53,8 @@ std::uint64_t isolated_vertices(const std::vector<readers::LinedEdge>& edges, st
 
 }  // namespace
 
-Graph read_edge_list(std::istream& in, const std::string& name, std::uint64_t max_bytes, EdgeListIds ids) {
+Graph read_edge_list(std::istream& in, const std::string& name, std::uint64_t max_bytes, EdgeListIds ids,
+                     bool weighted) {
     using namespace readers;
     LineSource source(in, name);
     EdgeCollector edges(source, ids.one_based ? 1 : 0);
@@ -61,6 +62,7 @@ Graph read_edge_list(std::istream& in, const std::string& name, std::uint64_t ma
     std::vector<std::uint64_t> file_ids;  // relabel: the file's id of each vertex
     if (ids.relabel) edges.set_file_ids(&file_ids);
     std::uint64_t n = 0, smallest = UINT64_MAX;
+    std::uint64_t first_ignored_weight = 0;  // the first line with a third column, when not weighted
     while (source.next()) {
         const std::vector<std::string_view> fields = split_fields(source.line());
         if (fields.empty() || fields[0].front() == '#' || fields[0].front() == '%') continue;
@@ -90,18 +92,34 @@ Graph read_edge_list(std::istream& in, const std::string& name, std::uint64_t ma
             smallest = std::min(smallest, *value);
             id[k] = static_cast<VertexId>(ids.one_based ? *value - 1 : *value);
         }
-        for (std::size_t k = 2; k < fields.size(); ++k) {
-            if (!is_number(fields[k])) {
+        // A weight may be a fraction, which is no number to from_chars: read_weight checks it when
+        // weights are read, and it is an ignored column like any number otherwise.
+        for (std::size_t k = weighted ? 3 : 2; k < fields.size(); ++k) {
+            if (!is_number(fields[k]) && !(k == 2 && parse_exact_weight(fields[k], nullptr))) {
                 source.fail("expected two vertex ids and optional numeric columns, got " +
                             quoted(source.line()));
             }
         }
-        edges.add(id[0], id[1]);
+        if (weighted) {
+            if (fields.size() < 3) {
+                source.fail("expected two vertex ids and a weight (the file is read with ,weighted), got " +
+                            quoted(source.line()));
+            }
+            edges.add(id[0], id[1], read_weight(source, fields[2]));
+        } else {
+            if (fields.size() >= 3 && first_ignored_weight == 0) first_ignored_weight = source.number();
+            edges.add(id[0], id[1]);
+        }
         n = std::max<std::uint64_t>(n, std::max(id[0], id[1]) + std::uint64_t{1});
     }
     if (edges.size() == 0) source.fail_file("no edges found; expected lines of two vertex ids");
 
     std::vector<std::string> notices;
+    if (first_ignored_weight != 0) {
+        notices.push_back(name + ": the third column (from line " + std::to_string(first_ignored_weight) +
+                          ") looks like edge weights and was ignored; use the spec file:" + name +
+                          ",weighted to read them");
+    }
     if (!ids.relabel) {
         const std::uint64_t isolated = isolated_vertices(edges.edges(), n);
         const std::string largest = std::to_string(ids.one_based ? n : n - 1);

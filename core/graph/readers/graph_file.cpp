@@ -82,7 +82,12 @@ std::string graph_file_extensions_text() {
     return text;
 }
 
-Graph read_graph_file(const std::string& path, std::uint64_t max_bytes, EdgeListIds ids) {
+bool graph_file_has_weights(GraphFileFormat format) {
+    return format == GraphFileFormat::edge_list || format == GraphFileFormat::matrix_market ||
+           format == GraphFileFormat::graphml;
+}
+
+Graph read_graph_file(const std::string& path, std::uint64_t max_bytes, EdgeListIds ids, bool weighted) {
     const auto format = graph_file_format(path);
     if (!format) {
         throw InputError("graph file '" + path + "': unknown extension; expected " +
@@ -90,19 +95,24 @@ Graph read_graph_file(const std::string& path, std::uint64_t max_bytes, EdgeList
     }
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) throw InputError("graph file '" + path + "' is a directory");
+    if (weighted && !graph_file_has_weights(*format)) {
+        throw InputError("graph file '" + path + "': " + std::string(format_words(*format)) +
+                         " files carry no edge weights; ,weighted applies to edge lists, Matrix Market and "
+                         "GraphML");
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError("cannot open graph file '" + path + "': " + std::strerror(errno));
     switch (*format) {
         case GraphFileFormat::edge_list:
-            return read_edge_list(in, path, max_bytes, ids);
+            return read_edge_list(in, path, max_bytes, ids, weighted);
         case GraphFileFormat::matrix_market:
-            return read_matrix_market(in, path, max_bytes);
+            return read_matrix_market(in, path, max_bytes, weighted);
         case GraphFileFormat::dimacs:
             return read_dimacs(in, path, max_bytes);
         case GraphFileFormat::graph6:
             return read_graph6(in, path, max_bytes);
         case GraphFileFormat::graphml:
-            return read_graphml(in, path, max_bytes);
+            return read_graphml(in, path, max_bytes, weighted);
     }
     throw InputError("graph file '" + path + "': unsupported format");
 }

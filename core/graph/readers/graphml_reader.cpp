@@ -3,6 +3,7 @@
 #include <libxml/xmlreader.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -43,6 +44,8 @@ struct FileEdge {
     std::string source;
     std::string target;
     int line;
+    std::optional<std::string> weight;  // the text of its weight <data>
+    int weight_line = 0;
 };
 
 class GraphmlReader {
@@ -78,6 +81,16 @@ class GraphmlReader {
         xmlFree(value);
         return text;
     }
+    // The text content of the current element (its <data> value, a key's <default>).
+    std::string text() const {
+        xmlChar* value = xmlTextReaderReadString(reader_);
+        if (value == nullptr) return {};
+        std::string out(reinterpret_cast<const char*>(value));
+        xmlFree(value);
+        const std::size_t b = out.find_first_not_of(" \t\r\n");
+        const std::size_t e = out.find_last_not_of(" \t\r\n");
+        return b == std::string::npos ? std::string() : out.substr(b, e - b + 1);
+    }
     std::string required(const char* attr, std::string_view element) const {
         std::optional<std::string> value = attribute(attr);
         if (!value) fail("<" + std::string(element) + "> without the '" + attr + "' attribute");
@@ -91,7 +104,7 @@ class GraphmlReader {
 
 }  // namespace
 
-Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_bytes) {
+Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_bytes, bool weighted) {
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     if (in.bad()) throw InputError(name + ": read error");
     if (text.find_first_not_of(" \t\r\n") == std::string::npos) throw InputError(name + ": empty file");
@@ -115,6 +128,13 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
     int graph_depth = -1;  // depth of the graph being read; -1 before it, -2 after it
     int graph_line = 0;
     std::uint64_t other_graphs = 0;
+    // The edge weight key, as NetworkX and igraph write it: <key for="edge" attr.name="weight">.
+    std::optional<std::string> weight_key;
+    std::optional<std::string> weight_default;
+    int weight_key_line = 0, weight_default_line = 0;
+    bool in_weight_key = false;
+    constexpr std::size_t kNoEdge = SIZE_MAX;
+    std::size_t open_edge = kNoEdge;  // the <edge> whose <data> children are being read
     int status = 0;
     while ((status = xmlTextReaderRead(reader)) == 1) {
         if (xmlTextReaderNodeType(reader) != XML_READER_TYPE_ELEMENT) {
@@ -132,6 +152,22 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
                        "), found " + r.shown_name());
             }
             seen_root = true;
+            continue;
+        }
+        if (depth == 1) in_weight_key = false;
+        if (element == "key" && depth == 1) {
+            const std::string domain = r.attribute("for").value_or("all");
+            if (r.attribute("attr.name").value_or("") == "weight" && (domain == "edge" || domain == "all") &&
+                !weight_key) {
+                weight_key = r.required("id", "key");
+                weight_key_line = r.line();
+                in_weight_key = !xmlTextReaderIsEmptyElement(reader);
+            }
+            continue;
+        }
+        if (element == "default" && depth == 2 && in_weight_key) {
+            weight_default = r.text();
+            weight_default_line = r.line();
             continue;
         }
         if (element == "graph") {
@@ -152,7 +188,14 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
         }
         if (graph_depth < 0) continue;
         if (element == "hyperedge") r.fail("<hyperedge> is not read: graphs here have edges of two ends");
+        if (element == "data" && depth == graph_depth + 2 && open_edge != kNoEdge && weight_key &&
+            r.attribute("key") == weight_key) {
+            file_edges[open_edge].weight = r.text();
+            file_edges[open_edge].weight_line = r.line();
+            continue;
+        }
         if (depth != graph_depth + 1) continue;
+        open_edge = kNoEdge;
         if (element == "node") {
             std::string id = r.required("id", "node");
             const auto [at, inserted] = ids.try_emplace(id, static_cast<VertexId>(node_names.size()));
@@ -167,7 +210,8 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
         } else if (element == "edge") {
             std::string source = r.required("source", "edge");
             std::string target = r.required("target", "edge");
-            file_edges.push_back({std::move(source), std::move(target), r.line()});
+            file_edges.push_back({std::move(source), std::move(target), r.line(), std::nullopt, 0});
+            if (!xmlTextReaderIsEmptyElement(reader)) open_edge = file_edges.size() - 1;
         }
     }
     if (status < 0 || error.message) {
@@ -181,10 +225,43 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
     check_graph_size(name, static_cast<long double>(node_names.size()),
                      static_cast<long double>(file_edges.size()), max_bytes);
 
+    if (weighted && !weight_key) {
+        throw InputError(name +
+                         ": read with ,weighted but has no edge weight key; expected <key for=\"edge\" "
+                         "attr.name=\"weight\" ...>");
+    }
     struct Resolved {
         VertexId u, v;  // as written (source, target)
         int line;
     };
+    // Each edge's weight, read where it was written, so that an error names that line.
+    std::vector<ExactWeight> weights;
+    if (weighted) {
+        std::optional<ExactWeight> fallback;
+        std::string why;
+        if (weight_default) {
+            fallback = parse_exact_weight(*weight_default, &why);
+            if (!fallback) {
+                r.fail_at(weight_default_line,
+                          "default weight " + readers::quoted(*weight_default) + ": " + why);
+            }
+        }
+        weights.reserve(file_edges.size());
+        for (const FileEdge& e : file_edges) {
+            if (!e.weight) {
+                if (!fallback) {
+                    r.fail_at(e.line, "<edge> without a weight <data key=\"" + *weight_key +
+                                          "\"> and the key (line " + std::to_string(weight_key_line) +
+                                          ") has no <default>");
+                }
+                weights.push_back(*fallback);
+                continue;
+            }
+            std::optional<ExactWeight> w = parse_exact_weight(*e.weight, &why);
+            if (!w) r.fail_at(e.weight_line, "weight " + readers::quoted(*e.weight) + ": " + why);
+            weights.push_back(std::move(*w));
+        }
+    }
     std::vector<Resolved> resolved;
     resolved.reserve(file_edges.size());
     for (const FileEdge& e : file_edges) {
@@ -220,6 +297,12 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
         const Resolved& a = resolved[order[i]];
         const Resolved& b = resolved[order[i + 1 < j ? i + 1 : i]];
         if (j - i == 2 && directed && b.u == a.v) {
+            if (weighted && weights[order[i]] != weights[order[i + 1]]) {
+                r.fail_at(b.line, "weight " + weights[order[i + 1]].exact + " of the edge '" +
+                                      node_names[b.u] + "' -> '" + node_names[b.v] +
+                                      "' differs from the weight " + weights[order[i]].exact +
+                                      " of its reverse on line " + std::to_string(a.line));
+            }
             ++merged;
             if (first_merged_line == 0 || b.line < first_merged_line) first_merged_line = b.line;
         } else if (j - i >= 2) {
@@ -237,12 +320,21 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
     }
     // Edge ids follow the file: each pair where it first appears.
     std::vector<Edge> edges;
+    std::vector<ExactWeight> kept_weights;
     edges.reserve(resolved.size() - merged);
     for (std::size_t i = 0; i < resolved.size(); ++i) {
-        if (first_of_pair[i]) edges.push_back({resolved[i].u, resolved[i].v});
+        if (!first_of_pair[i]) continue;
+        edges.push_back({resolved[i].u, resolved[i].v});
+        if (weighted) kept_weights.push_back(std::move(weights[i]));
     }
     Graph g(static_cast<std::uint32_t>(node_names.size()), std::move(edges));
+    if (weighted) g.set_weights(EdgeWeights(kept_weights));
     std::vector<std::string> notices;
+    if (!weighted && weight_key) {
+        notices.push_back(name + ": the edge weights (key '" + *weight_key + "', line " +
+                          std::to_string(weight_key_line) + ") were ignored; use the spec file:" + name +
+                          ",weighted to read them");
+    }
     if (merged > 0) {
         notices.push_back(name + ": the graph is directed; read as undirected, " +
                           readers::count_of(merged, "pair", "pairs") +

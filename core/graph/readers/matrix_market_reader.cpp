@@ -19,7 +19,7 @@ std::string lower(std::string_view text) {
 
 }  // namespace
 
-Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_t max_bytes) {
+Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_t max_bytes, bool weighted) {
     using namespace readers;
     LineSource source(in, name);
     const std::string banner =
@@ -40,6 +40,9 @@ Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_
         source.fail("expected symmetry general or symmetric, got " + quoted(head[4]));
     }
     const std::size_t entry_fields = field == "pattern" ? 2 : 3;
+    if (weighted && field == "pattern") {
+        source.fail("a pattern matrix has no values; ,weighted needs a real or integer matrix");
+    }
 
     std::uint64_t size_line = 0, rows = 0, entries = 0;
     EdgeCollector edges(source, 1);
@@ -92,7 +95,12 @@ Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_
             if (diagonal++ == 0) first_diagonal = source.number();
             continue;
         }
-        edges.add(static_cast<VertexId>(*i - 1), static_cast<VertexId>(*j - 1));
+        if (weighted) {
+            edges.add(static_cast<VertexId>(*i - 1), static_cast<VertexId>(*j - 1),
+                      read_weight(source, fields[2]));
+        } else {
+            edges.add(static_cast<VertexId>(*i - 1), static_cast<VertexId>(*j - 1));
+        }
     }
     if (size_line == 0) source.fail_file("no size line 'rows columns entries' after the header");
     if (seen < entries) {
@@ -119,6 +127,11 @@ Graph read_matrix_market(std::istream& in, const std::string& name, std::uint64_
             count_of(off_diagonal, "off-diagonal entry", "off-diagonal entries") + " (i,j) " +
             (one ? "has" : "have") + " no (j,i), " + (one ? "on" : "the first on") + " line " +
             std::to_string(stats.first_unmirrored_line) + "; the graph has an edge for each");
+    }
+    if (!weighted && field != "pattern") {
+        notices.push_back(name + ": the matrix's " + field +
+                          " values were ignored (every entry is an edge); use the spec file:" + name +
+                          ",weighted to read them as edge weights");
     }
     g.set_notices(std::move(notices));
     return g;

@@ -106,9 +106,21 @@ std::string EdgeCollector::label(VertexId v) const {
     return std::to_string(file_ids_ != nullptr ? (*file_ids_)[v] : v + base_);
 }
 
+ExactWeight read_weight(const LineSource& source, std::string_view field) {
+    std::string why;
+    std::optional<ExactWeight> w = parse_exact_weight(field, &why);
+    if (!w) source.fail("weight " + quoted(field) + ": " + why);
+    return std::move(*w);
+}
+
 void EdgeCollector::add(VertexId u, VertexId v) {
     if (u == v) source_.fail("self-loop at vertex " + label(u) + " (graphs must be simple)");
     edges_.push_back({u, v, source_.number()});
+}
+
+void EdgeCollector::add(VertexId u, VertexId v, ExactWeight weight) {
+    add(u, v);
+    weights_.push_back(std::move(weight));
 }
 
 Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_bytes,
@@ -156,7 +168,16 @@ Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_b
                 }
                 continue;
             }
-            if (first[1 - d]) drop[i] = true;  // the mirror of an edge already kept
+            if (first[1 - d]) {
+                drop[i] = true;  // the mirror of an edge already kept
+                if (!weights_.empty() && weights_[i] != weights_[*first[1 - d]]) {
+                    source_.fail_at(edges_[i].line,
+                                    "weight " + weights_[i].exact + " of " + label(edges_[i].u) + " " +
+                                        label(edges_[i].v) + " differs from the weight " +
+                                        weights_[*first[1 - d]].exact + " of its mirror on line " +
+                                        std::to_string(edges_[*first[1 - d]].line));
+                }
+            }
             first[d] = i;
         }
         if (mirrors != Mirrors::repeat && (!first[0] || !first[1])) {
@@ -173,14 +194,20 @@ Graph EdgeCollector::build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_b
                                     std::to_string(a.line) + " (graphs must be simple)");
     }
     std::vector<Edge> edges;
+    std::vector<ExactWeight> weights;
     edges.reserve(edges_.size());
     for (std::size_t i = 0; i < edges_.size(); ++i) {
-        if (!drop[i]) edges.push_back({edges_[i].u, edges_[i].v});
+        if (drop[i]) continue;
+        edges.push_back({edges_[i].u, edges_[i].v});
+        if (!weights_.empty()) weights.push_back(std::move(weights_[i]));
     }
     check_graph_size(source_.name(), static_cast<long double>(n), static_cast<long double>(edges.size()),
                      max_bytes, static_cast<long double>(extra_bytes));
     std::vector<LinedEdge>().swap(edges_);
-    return Graph(static_cast<std::uint32_t>(n), std::move(edges));
+    std::vector<ExactWeight>().swap(weights_);
+    Graph g(static_cast<std::uint32_t>(n), std::move(edges));
+    if (!weights.empty()) g.set_weights(EdgeWeights(weights));
+    return g;
 }
 
 }  // namespace dimerlab::readers

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "graph/exact_weight.hpp"
 #include "graph/graph.hpp"
 
 namespace dimerlab::readers {
@@ -44,6 +45,9 @@ bool is_number(std::string_view text);
 // '\\') and long text cut, so that a message stays one line and shows bytes an editor hides.
 std::string quoted(std::string_view text);
 
+// The weight in `field` of the current line, or an error naming the line, the text and the reason.
+ExactWeight read_weight(const LineSource& source, std::string_view field);
+
 // "1 edge", "2 edges".
 std::string count_of(std::uint64_t count, const std::string& singular, const std::string& plural);
 
@@ -76,11 +80,13 @@ class EdgeCollector {
         : source_(source), base_(id_base) {}
     // Ids as the file wrote them, for messages, when the reader renumbered them.
     void set_file_ids(const std::vector<std::uint64_t>* ids) { file_ids_ = ids; }
-    // Refuses a self-loop at the current line.
+    // Refuses a self-loop at the current line. Either every edge comes with a weight or none does.
     void add(VertexId u, VertexId v);
+    void add(VertexId u, VertexId v, ExactWeight weight);
     std::size_t size() const { return edges_.size(); }
     const std::vector<LinedEdge>& edges() const { return edges_; }
-    // Refuses repeated edges (naming both lines) and graphs too large, then builds the graph.
+    // Refuses repeated edges (naming both lines), the two halves of a merged edge with different
+    // weights, and graphs too large, then builds the graph with its weights.
     // extra_bytes: what the reader keeps alive beside the graph (its file ids), for the size check.
     Graph build(std::uint64_t n, Mirrors mirrors, std::uint64_t max_bytes, std::uint64_t extra_bytes = 0);
     const CollectStats& stats() const { return stats_; }
@@ -92,6 +98,7 @@ class EdgeCollector {
     std::uint64_t base_;
     const std::vector<std::uint64_t>* file_ids_ = nullptr;
     std::vector<LinedEdge> edges_;
+    std::vector<ExactWeight> weights_;  // empty, or one per entry of edges_
     CollectStats stats_;
 };
 

@@ -1,0 +1,21 @@
+#include "sampling/weight_support.hpp"
+
+#include <string>
+
+#include "util/errors.hpp"
+
+namespace dimerlab {
+
+bool chain_takes_weights(std::string_view backend, Dynamics dynamics) {
+    // cpu-parallel's Glauber is Algorithm A, which meets weights only in each update's coin.
+    return (backend == "cpu" || backend == "cpu-parallel") && dynamics == Dynamics::glauber;
+}
+
+void require_weight_support(const Graph& graph, std::string_view backend, Dynamics dynamics) {
+    if (!graph.weighted() || chain_takes_weights(backend, dynamics)) return;
+    require_unit_weights(
+        graph, "dynamics '" + std::string(dynamics_name(dynamics)) + "' on backend '" + std::string(backend) +
+                   "' (weighted graphs run --dynamics glauber on --backend cpu or cpu-parallel)");
+}
+
+}  // namespace dimerlab
