@@ -66,6 +66,11 @@ CommandAction add_graph_command(CLI::App& app) {
         out["max_degree"] = g.max_degree();
         out["bipartite"] = g.is_bipartite();
         out["hash"] = hex16(g.content_hash());
+        // The distinct weights, exact, in order of first appearance (at most a few listed in text).
+        std::vector<std::string> classes;
+        for (const ExactWeight& w : g.weights().classes()) classes.push_back(w.exact);
+        out["weighted"] = g.weighted();
+        if (g.weighted()) out["weight_classes"] = classes;
         if (opt->json) {
             std::cout << out.dump() << "\n";
         } else {
@@ -73,6 +78,12 @@ CommandAction add_graph_command(CLI::App& app) {
                       << " edges, max degree " << g.max_degree()
                       << (g.is_bipartite() ? ", bipartite" : ", not bipartite") << ", hash "
                       << hex16(g.content_hash()) << "\n";
+            if (g.weighted()) {
+                std::cout << "  " << classes.size() << " distinct edge weights:";
+                for (std::size_t i = 0; i < classes.size() && i < 8; ++i) std::cout << " " << classes[i];
+                std::cout << (classes.size() > 8 ? " ..." : "") << " (min " << g.weights().min_value()
+                          << ", max " << g.weights().max_value() << ")\n";
+            }
         }
         return 0;
     };

@@ -17,6 +17,13 @@ EdgeWeights::EdgeWeights(std::span<const ExactWeight> per_edge) {
     }
 }
 
+EdgeWeights::EdgeWeights(std::vector<ExactWeight> classes, std::vector<std::uint32_t> edge_class) {
+    if (std::all_of(classes.begin(), classes.end(), [](const ExactWeight& w) { return w.exact == "1"; }))
+        return;
+    classes_ = std::move(classes);
+    edge_class_ = std::move(edge_class);
+}
+
 const std::string& EdgeWeights::exact(std::uint32_t edge) const {
     static const std::string one = "1";
     return unit() ? one : classes_[edge_class_[edge]].exact;

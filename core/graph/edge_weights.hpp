@@ -19,6 +19,9 @@ class EdgeWeights {
     // One weight per edge, in edge order. When every weight is exactly 1 the result is the
     // unweighted EdgeWeights(), so that such a graph hashes, samples and replays as before.
     explicit EdgeWeights(std::span<const ExactWeight> per_edge);
+    // The distinct weights and each edge's index into them (every index < classes.size()); unit when
+    // every class is exactly 1.
+    EdgeWeights(std::vector<ExactWeight> classes, std::vector<std::uint32_t> edge_class);
 
     bool unit() const { return classes_.empty(); }
     std::size_t num_edges() const { return edge_class_.size(); }

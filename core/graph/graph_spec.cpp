@@ -1,5 +1,6 @@
 #include "graph/graph_spec.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -108,6 +109,33 @@ class SpecParser {
         }
     }
 
+    // aztec's `,a=A,b=B`: the two-periodic weights, exact rationals (graph/exact_weight.hpp).
+    void two_periodic_weights(GraphSpec& spec) {
+        bool have[2] = {false, false};
+        GraphSpec::TwoPeriodic w;
+        while (!rest_.empty()) {
+            if (rest_.front() != ',') trailing();
+            rest_.remove_prefix(1);
+            const std::size_t eq = rest_.find('=');
+            const std::string_view key = rest_.substr(0, eq);
+            if (eq == std::string_view::npos) fail_usage("expected a=A or b=B, got '" + shown(rest_) + "'");
+            if (key != "a" && key != "b")
+                fail("unknown keyword '" + shown(key) + "'; aztec takes a=A and b=B (two-periodic weights)");
+            const int k = key == "a" ? 0 : 1;
+            if (have[k]) fail(std::string(key) + " given twice");
+            have[k] = true;
+            rest_.remove_prefix(eq + 1);
+            const std::size_t len = std::min(rest_.find(','), rest_.size());
+            const std::string_view text = rest_.substr(0, len);
+            std::string why;
+            std::optional<ExactWeight> value = parse_exact_weight(text, &why);
+            if (!value) fail("weight " + std::string(key) + " = '" + shown(text) + "': " + why);
+            (k == 0 ? w.a : w.b) = std::move(*value);
+            rest_.remove_prefix(len);
+        }
+        if (have[0] || have[1]) spec.two_periodic = std::move(w);
+    }
+
     void end() {
         if (!rest_.empty()) trailing();
     }
@@ -179,6 +207,7 @@ std::string GraphSpec::canonical() const {
         case Shape::two_sizes:
         case Shape::one_size:
             join('x');
+            if (two_periodic) out += ",a=" + two_periodic->a.exact + ",b=" + two_periodic->b.exact;
             break;
         case Shape::three_sizes:
             join(',');
@@ -241,6 +270,7 @@ GraphSpec parse_graph_spec(std::string_view text) {
             break;
         case Shape::one_size:
             spec.dims.push_back(p.whole(family->name == "hypercube" ? "D" : "N"));
+            if (family->name == "aztec") p.two_periodic_weights(spec);
             p.end();
             break;
         case Shape::random_count: {

@@ -1,9 +1,11 @@
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "graph/exact_weight.hpp"
 #include "graph/graph.hpp"
 
 namespace dimerlab {
@@ -19,6 +21,13 @@ struct GraphSpec {
     bool relabel = false;             // file only: `,relabel` (edge lists)
     bool one_based = false;           // file only: `,one-based` (edge lists)
     bool weighted = false;            // file only: `,weighted` (edge lists, Matrix Market, GraphML)
+    // aztec only: `,a=A,b=B`, the two-periodic weights (graph/families/aztec_cells.hpp); either
+    // may be left out and is then 1.
+    struct TwoPeriodic {
+        ExactWeight a{"1", 1.0};
+        ExactWeight b{"1", 1.0};
+    };
+    std::optional<TwoPeriodic> two_periodic;
     // e.g. "grid:64x64", "regular:2000,3,seed=7", "file:g.txt,relabel,weighted"
     std::string canonical() const;
 };

@@ -9,6 +9,7 @@
 
 #include "faces/height_cftp.hpp"
 #include "model/update_tape.hpp"
+#include "tilings/aztec_renewal.hpp"
 #include "tilings/domino_shuffle.hpp"
 #include "tilings/shuffle_sampler.hpp"
 #include "util/errors.hpp"
@@ -54,8 +55,14 @@ MateArray maximum_matching(const Graph& g) {
 }
 
 MateArray exact_matching(const Graph& g, std::uint64_t seed) {
-    if (const std::uint32_t order = aztec_order(g); order > 0)
+    if (const std::uint32_t order = aztec_order(g); order > 0) {
+        // A weighted diamond's exact start follows its weighted law, by generalised shuffling.
+        if (g.weighted())
+            return shuffle_weighted_aztec_tiling(aztec_shares(aztec_weights_of(order, g)), seed, 0,
+                                                 TapeStream::exact_start);
         return shuffle_aztec_tiling(order, seed, 0, nullptr, TapeStream::exact_start);
+    }
+    require_unit_weights(g, "start 'exact' (coupling from the past)");
     if (!cftp_supports(g)) {
         throw InputError(
             "start 'exact' draws a uniform perfect matching of aztec:N (domino shuffling) or of "

@@ -186,46 +186,18 @@ AztecCellWeights two_periodic_aztec_weights(std::uint32_t order, double a, doubl
     for (std::uint32_t u = 0; u < order; ++u)
         for (std::uint32_t v = 0; v < order; ++v) {
             const std::size_t c = std::size_t(u) * order + v;
-            w.north[c] = w.south[c] = w.east[c] = w.west[c] = (u + v) % 2 == 0 ? b : a;
+            w.north[c] = w.south[c] = w.east[c] = w.west[c] = two_periodic_cell_takes_b(u, v) ? b : a;
         }
     return w;
 }
 
-std::array<std::int64_t, 4> aztec_cell_edge_squares(std::uint32_t order, std::uint32_t u, std::uint32_t v,
-                                                    AztecSide side) {
-    const std::int64_t x = std::int64_t(u) - std::int64_t(v);
-    const std::int64_t y = std::int64_t(u) + std::int64_t(v) - std::int64_t(order) + 1;
-    switch (side) {
-        case AztecSide::north:
-            return {x - 1, y, x, y};
-        case AztecSide::south:
-            return {x - 1, y - 1, x, y - 1};
-        case AztecSide::east:
-            return {x, y - 1, x, y};
-        case AztecSide::west:
-            return {x - 1, y - 1, x - 1, y};
-    }
-    return {};
-}
-
-std::vector<EdgeId> aztec_cell_edge_ids(std::uint32_t order, const Graph& graph) {
-    const AztecNumbering numbering(order);
-    const auto not_aztec = [order] {
-        return InputError("urban renewal: the graph is not aztec:" + std::to_string(order));
-    };
-    if (order == 0 || graph.num_vertices() != numbering.num_squares() ||
-        graph.num_edges() != 4ull * order * order)
-        throw not_aztec();
-    std::vector<EdgeId> ids(4ull * order * order);
-    for (std::uint32_t u = 0; u < order; ++u)
-        for (std::uint32_t v = 0; v < order; ++v)
-            for (int side = 0; side < 4; ++side) {
-                const auto sq = aztec_cell_edge_squares(order, u, v, static_cast<AztecSide>(side));
-                const auto edge = graph.find_edge(numbering.id(sq[0], sq[1]), numbering.id(sq[2], sq[3]));
-                if (!edge) throw not_aztec();
-                ids[(std::size_t(u) * order + v) * 4 + std::size_t(side)] = *edge;
-            }
-    return ids;
+AztecCellWeights aztec_weights_of(std::uint32_t order, const Graph& graph) {
+    const std::vector<EdgeId> ids = aztec_cell_edge_ids(order, graph);
+    AztecCellWeights w = uniform_aztec_weights(order);
+    std::vector<double>* sides[4] = {&w.north, &w.south, &w.east, &w.west};
+    for (std::size_t c = 0; c < std::size_t(order) * order; ++c)
+        for (std::size_t side = 0; side < 4; ++side) (*sides[side])[c] = graph.weight(ids[c * 4 + side]);
+    return w;
 }
 
 std::vector<double> aztec_edge_weights(const AztecCellWeights& weights, const Graph& graph) {

@@ -4,15 +4,12 @@
 // k to order k - 1 only multiplies, adds positive numbers and divides, so nothing cancels: ln Z of
 // aztec:1000 comes out to about 1e-12 relative, where any LU factorisation of Kasteleyn's matrix
 // loses every digit (its inverse is exponentially large between the frozen corners).
-//
-// The cells. The N^2 faces of aztec:N at lattice points (x, y) with |x| + |y| <= N - 1 and
-// x + y + N odd use every edge of the diamond exactly once. Cell (u, v), 0 <= u, v < N, is the
-// point x = u - v, y = u + v - N + 1. Its four edges join the squares (AztecNumbering) around it:
-// north (x-1, y)-(x, y), south (x-1, y-1)-(x, y-1), east (x, y-1)-(x, y), west (x-1, y-1)-(x-1, y).
+// The cells are those of graph/families/aztec_cells.hpp.
 #include <array>
 #include <cstdint>
 #include <vector>
 
+#include "graph/families/aztec_cells.hpp"
 #include "graph/graph.hpp"
 
 namespace dimerlab {
@@ -24,19 +21,14 @@ struct AztecCellWeights {
 };
 
 AztecCellWeights uniform_aztec_weights(std::uint32_t order);
-// The two-periodic Aztec diamond: all four edges of cell (u, v) weigh b when u + v is even and a
-// when it is odd. With a != b its tilings show a frozen, a rough and a smooth (gas) region.
+// The two-periodic Aztec diamond (two_periodic_cell_takes_b). With a != b its tilings show a frozen,
+// a rough and a smooth (gas) region.
 AztecCellWeights two_periodic_aztec_weights(std::uint32_t order, double a, double b);
 
-enum class AztecSide : std::uint8_t { north = 0, south = 1, east = 2, west = 3 };
+// The cell weights of aztec:N read from the graph's own edge weights (all 1 when unweighted).
+// InputError when `graph` is not aztec:`order`'s graph.
+AztecCellWeights aztec_weights_of(std::uint32_t order, const Graph& graph);
 
-// The two squares (i, j) that cell (u, v)'s edge on `side` joins, as {i0, j0, i1, j1}.
-std::array<std::int64_t, 4> aztec_cell_edge_squares(std::uint32_t order, std::uint32_t u, std::uint32_t v,
-                                                    AztecSide side);
-
-// The id in `graph` of every cell side of aztec:`order`, at (u * order + v) * 4 + side (sides in
-// AztecSide order). InputError when `graph` is not aztec:`order`'s graph.
-std::vector<EdgeId> aztec_cell_edge_ids(std::uint32_t order, const Graph& graph);
 // Every edge's weight, by edge id of `graph` (aztec:weights.order), from the cell weights.
 std::vector<double> aztec_edge_weights(const AztecCellWeights& weights, const Graph& graph);
 

@@ -66,15 +66,15 @@ PlacementProbabilities kasteleyn_ratios(const Graph& g) {
 }  // namespace
 
 PlacementProbabilities placement_probabilities(const Graph& graph) {
-    require_unit_weights(graph, "placement probabilities");
     PlacementProbabilities out;
     if (const std::uint32_t order = aztec_order(graph)) {
-        AztecPlacement a = aztec_placement_probabilities(uniform_aztec_weights(order), graph);
+        AztecPlacement a = aztec_placement_probabilities(aztec_weights_of(order, graph), graph);
         out.method = "urban-renewal";
         out.edge = std::move(a.edge_probability);
         out.log_perfect_matchings = a.log_z.log_z;
         out.max_square_sum_error = a.max_square_sum_error;
     } else {
+        require_unit_weights(graph, "placement probabilities of graphs other than aztec:N");
         out = kasteleyn_ratios(graph);
         out.max_square_sum_error = max_vertex_sum_error(graph, out.edge);
     }
@@ -84,7 +84,8 @@ PlacementProbabilities placement_probabilities(const Graph& graph) {
 void write_placement_probabilities(const std::string& path, const Graph& graph,
                                    const PlacementProbabilities& p) {
     std::ostringstream text;
-    text << "# placement probabilities P(e in M) of a uniform perfect matching of " << graph.spec() << "\n"
+    text << "# placement probabilities P(e in M) of a " << (graph.weighted() ? "weighted" : "uniform")
+         << " perfect matching of " << graph.spec() << "\n"
          << "# method " << p.method << ", ln #PM " << std::setprecision(17) << p.log_perfect_matchings
          << ", max |1 - sum at a vertex| " << std::setprecision(3) << p.max_square_sum_error << "\n"
          << "# u v p\n"

@@ -32,11 +32,14 @@ ShuffleSampler::ShuffleSampler(const Graph& graph, std::uint64_t seed, LambdaRec
     if (!lambda_record().infinite())
         throw InputError(
             "dynamics 'shuffle' samples perfect matchings (uniform domino tilings): use --lambda inf");
+    if (graph.weighted())
+        shares_ = std::make_unique<const AztecShares>(aztec_shares(aztec_weights_of(order_, graph)));
 }
 
 void ShuffleSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double /*lambda*/) {
     if (count == 0) return;
-    mate_ = shuffle_aztec_tiling(order_, seed_, t_begin + count - 1, &stats_);
+    mate_ = shares_ ? shuffle_weighted_aztec_tiling(*shares_, seed_, t_begin + count - 1)
+                    : shuffle_aztec_tiling(order_, seed_, t_begin + count - 1, &stats_);
     dimers_ = static_cast<std::uint32_t>(mate_.size() / 2);
 }
 

@@ -3,17 +3,22 @@
 // update t of the run is the t-th independent exact sample, drawn by domino shuffling from tape
 // indices t * 2^32 + w (tilings/domino_shuffle.hpp). advance(k) therefore leaves the matching of
 // sample time() + k - 1, computed directly (earlier samples are skipped: each is a pure function of
-// (seed, t)). Before the first update the state is the given start.
+// (seed, t)). Before the first update the state is the given start. On a weighted aztec:N (the
+// two-periodic `aztec:N,a=A,b=B`) each sample is drawn by generalised shuffling with probability
+// Π w_e / Z, from the shares of one urban renewal computed when the sampler is made.
+#include <memory>
 #include <string_view>
 
 #include "sampling/sampler.hpp"
+#include "tilings/aztec_renewal.hpp"
 #include "tilings/domino_shuffle.hpp"
 
 namespace dimerlab {
 
 class ShuffleSampler final : public Sampler {
   public:
-    // InputError unless `graph` is aztec:N and the record is λ = ∞ throughout.
+    // InputError unless `graph` is aztec:N and the record is λ = ∞ throughout; InfeasibleError for a
+    // weighted diamond above kMaxAztecPlacementOrder.
     ShuffleSampler(const Graph& graph, std::uint64_t seed, LambdaRecord record, MateArray start);
     std::string_view backend_name() const override { return "cpu"; }
     Dynamics dynamics() const override { return Dynamics::shuffle; }
@@ -26,6 +31,7 @@ class ShuffleSampler final : public Sampler {
   private:
     std::uint32_t order_ = 0;
     ShuffleStats stats_;
+    std::unique_ptr<const AztecShares> shares_;  // weighted diamonds only
 };
 
 // The Aztec order of `graph` when its spec is aztec:N, otherwise 0.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "graph/families/aztec_cells.hpp"
+
 namespace dimerlab::families {
 
 namespace {
@@ -64,11 +66,17 @@ constexpr FamilyDescriptor kFamilies[] = {
          return {a * b, b * (a - 1) + a * (b - 1) + (a - 1) * (b - 1)};
      },
      [](Spec s, Opt) { return build_tri(d(s, 0), d(s, 1)); }},
-    {"aztec", S::one_size, "aztec:N", "aztec:40",
+    {"aztec", S::one_size, "aztec:N[,a=A][,b=B]", "aztec:40",
      [](Spec s) -> FamilySize {
-         return {2 * dim(s, 0) * (dim(s, 0) + 1), 4 * dim(s, 0) * dim(s, 0)};
+         const long double m = 4 * dim(s, 0) * dim(s, 0);
+         // Two-periodic weights: a class index per edge, and the cell-to-edge table while they are set.
+         return {2 * dim(s, 0) * (dim(s, 0) + 1), m, s.two_periodic ? 8 * m : 0.0L};
      },
-     [](Spec s, Opt) { return build_aztec(d(s, 0)); }},
+     [](Spec s, Opt) {
+         Graph g = build_aztec(d(s, 0));
+         if (s.two_periodic) set_two_periodic_weights(g, d(s, 0), s.two_periodic->a, s.two_periodic->b);
+         return g;
+     }},
     {"hexagon", S::three_sizes, "hexagon:A,B,C", "hexagon:60,60,60",
      [](Spec s) -> FamilySize {
          // 2T unit triangles, T = AB + BC + CA; their 6T sides pair up into edges except the
