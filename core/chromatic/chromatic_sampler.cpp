@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "chromatic/chromatic_update.hpp"
+#include "model/heat_bath_thresholds.hpp"
 
 namespace dimerlab {
 
@@ -17,7 +18,8 @@ ChromaticSampler::ChromaticSampler(const Graph& graph, std::uint64_t seed, Lambd
       min_chunk_(options.min_chunk) {}
 
 void ChromaticSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {
-    const std::uint64_t threshold = heat_bath_threshold(lambda);
+    const HeatBathThresholds table(graph_.weights(), lambda);
+    const CoinThresholds thresholds = table.view();
     const std::uint32_t m = graph_.num_edges();
     const Edge* edges = graph_.edges().data();
     const std::uint32_t* order = colouring_.order.data();
@@ -35,7 +37,7 @@ void ChromaticSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, d
                 std::int64_t sum = 0;
                 for (std::size_t i = first; i < last; ++i) {
                     sum += chromatic_thread(mate, edges, order, piece.begin, piece.end, i, seed_, piece.sweep,
-                                            m, threshold);
+                                            m, thresholds);
                 }
                 partial[part] = sum;
             },

@@ -17,6 +17,7 @@
 
 #include "bodies/class_member_body.h"
 #include "graph/graph.hpp"
+#include "model/coin_thresholds.hpp"
 #include "model/heat_bath_rule.hpp"
 #include "model/matching_constants.hpp"
 #include "model/update_tape.hpp"
@@ -36,21 +37,20 @@ DIMERLAB_HD inline bool chromatic_coin(std::uint64_t seed, std::uint64_t sweep, 
 }
 
 // Thread `thread` of a class launch over positions [begin, end) of `order`: updates edge
-// order[begin + thread] with its coin of sweep `sweep`. Threads past the end do nothing. Only
-// `mate` is written; edges and order are read-only, so a thread's addresses never depend on mate.
-// The choice of edge is the C body bodies/class_member_body.h (claim CH-WP), the update the
-// heat-bath body (HB-WP).
-// In the inline namespace of the access hooks (bodies/access_hooks.h): the race emulation
+// order[begin + thread] with its coin of sweep `sweep`, against that edge's threshold. Threads past the end
+// do nothing. Only `mate` is written; edges and order are read-only, so a thread's addresses never depend on
+// mate. The choice of edge is the C body bodies/class_member_body.h (claim CH-WP), the update the heat-bath
+// body (HB-WP). In the inline namespace of the access hooks (bodies/access_hooks.h): the race emulation
 // compiles it with logged loads and stores.
 inline namespace DL_CXX_VARIANT {
 DIMERLAB_HD inline int chromatic_thread(std::uint32_t* mate, const Edge* edges, const std::uint32_t* order,
                                         std::uint32_t begin, std::uint32_t end, std::uint64_t thread,
                                         std::uint64_t seed, std::uint64_t sweep, std::uint32_t num_edges,
-                                        std::uint64_t threshold) {
+                                        CoinThresholds thresholds) {
     std::uint32_t e = 0;
     if (!dl_class_member(order, begin, end, thread, &e)) return 0;
     return heat_bath_update(mate, edges[e].u, edges[e].v,
-                            chromatic_coin(seed, sweep, e, num_edges, threshold));
+                            chromatic_coin(seed, sweep, e, num_edges, thresholds(e)));
 }
 
 }  // namespace DL_CXX_VARIANT

@@ -7,25 +7,27 @@
 
 #include "bodies/ensemble_step_body.h"
 #include "graph/graph.hpp"
+#include "model/coin_thresholds.hpp"
 #include "model/update_tape.hpp"
 #include "util/host_device.hpp"
 
 namespace dimerlab {
 
 // Updates [t_begin, t_begin + count) of the tape of `seed` applied to chain k's block of n words of
-// `mates` at the heat-bath `threshold`, each through the C body bodies/ensemble_step_body.h
-// (claim EN-WP). Returns the change in the chain's number of dimers. (In the access hooks' inline
-// namespace, as every inline caller of a body is: bodies/access_hooks.h.)
+// `mates` at the heat-bath thresholds (each edge's own on a weighted graph), each through the C body
+// bodies/ensemble_step_body.h (claim EN-WP). Returns the change in the chain's number of dimers. (In the
+// access hooks' inline namespace, as every inline caller of a body is: bodies/access_hooks.h.)
 inline namespace DL_CXX_VARIANT {
 DIMERLAB_HD inline std::int64_t ensemble_chain_run(const Edge* edges, std::uint32_t num_edges,
                                                    std::uint32_t* mates, std::uint32_t n, std::uint64_t k,
                                                    std::uint64_t seed, std::uint64_t t_begin,
-                                                   std::uint64_t count, std::uint64_t threshold) {
+                                                   std::uint64_t count, CoinThresholds thresholds) {
     std::int64_t delta = 0;
     for (std::uint64_t t = t_begin; t < t_begin + count; ++t) {
         const TapeWords w = tape_words(seed, t);
-        const Edge e = edges[tape_edge(w, num_edges)];
-        delta += dl_ensemble_step(mates, k, n, e.u, e.v, tape_coin_occupied(w, threshold) ? 1 : 0);
+        const std::uint32_t index = tape_edge(w, num_edges);
+        const Edge e = edges[index];
+        delta += dl_ensemble_step(mates, k, n, e.u, e.v, tape_coin_occupied(w, thresholds(index)) ? 1 : 0);
     }
     return delta;
 }

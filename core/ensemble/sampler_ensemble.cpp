@@ -7,6 +7,7 @@
 #include "diagnostics/dispersed_starts.hpp"
 #include "ensemble/ensemble_steps.hpp"
 #include "model/heat_bath_rule.hpp"
+#include "model/heat_bath_thresholds.hpp"
 #include "model/update_tape.hpp"
 #include "sampling/tape_pipeline.hpp"
 #include "util/errors.hpp"
@@ -19,7 +20,6 @@ SamplerEnsemble::SamplerEnsemble(const Graph& graph, std::uint64_t seed, LambdaR
     if (graph_.num_edges() == 0)
         throw InputError("graph '" + graph_.spec() + "' has no edges: nothing to sample");
     if (chains_ == 0) throw InputError("an ensemble needs at least one chain");
-    require_unit_weights(graph_, "the chain ensemble");
     const std::size_t n = graph_.num_vertices();
     mates_.reserve(chains_ * n);
     dimers_.reserve(chains_);
@@ -68,7 +68,7 @@ CpuSamplerEnsemble::CpuSamplerEnsemble(const Graph& graph, std::uint64_t seed, L
     : SamplerEnsemble(graph, seed, std::move(record), std::move(starts)), pool_(threads) {}
 
 void CpuSamplerEnsemble::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {
-    const std::uint64_t threshold = heat_bath_threshold(lambda);
+    const HeatBathThresholds thresholds(graph_.weights(), lambda);
     // One contiguous run of chains per worker: a chain is the unit of work, so with K < threads
     // some workers idle, which is the honest cost of not splitting a sequential chain.
     const auto parts = static_cast<unsigned>(std::min<std::size_t>(chains_, pool_.size()));
@@ -77,8 +77,9 @@ void CpuSamplerEnsemble::run_segment(std::uint64_t t_begin, std::uint64_t count,
             const std::int64_t delta = run_tape_pipelined(
                 ensemble_chain_seed(seed_, k), t_begin, count, graph_.edges().data(), graph_.num_edges(),
                 chain_mate(k).data(),
-                [threshold](std::uint32_t* mate, std::uint32_t u, std::uint32_t v, const TapeWords& w) {
-                    return heat_bath_update(mate, u, v, tape_coin_occupied(w, threshold));
+                [&thresholds](std::uint32_t* mate, std::uint32_t u, std::uint32_t v, const TapeWords& w,
+                              std::uint32_t edge) {
+                    return heat_bath_update(mate, u, v, tape_coin_occupied(w, thresholds(edge)));
                 });
             dimers_[k] = static_cast<std::uint32_t>(static_cast<std::int64_t>(dimers_[k]) + delta);
             if (track_free_edges_)

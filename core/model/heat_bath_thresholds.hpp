@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "graph/edge_weights.hpp"
+#include "model/coin_thresholds.hpp"
 #include "model/update_tape.hpp"
 
 namespace dimerlab {
@@ -31,6 +32,10 @@ class HeatBathThresholds {
     }
     bool uniform() const { return edge_class_ == nullptr; }
     const std::vector<std::uint64_t>& table() const { return table_; }
+    // The per-edge class indices (null when uniform), for uploading to a device.
+    const std::uint32_t* edge_classes() const { return edge_class_; }
+    // The view a kernel reads, here with host pointers.
+    CoinThresholds view() const { return {table_[0], edge_class_, edge_class_ ? table_.data() : nullptr}; }
 
   private:
     const std::uint32_t* edge_class_ = nullptr;

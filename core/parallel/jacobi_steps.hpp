@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include "bodies/jacobi_steps_body.h"
+#include "model/coin_thresholds.hpp"
 #include "model/update_tape.hpp"
 #include "util/host_device.hpp"
 
@@ -39,10 +40,12 @@ struct JacobiSlotInit {
     std::uint8_t value;
 };
 
+// On a weighted graph the coin's threshold is the drawn edge's (model/coin_thresholds.hpp).
 DIMERLAB_HD inline JacobiSlotInit jacobi_tape_slot(std::uint64_t seed, std::uint64_t t,
-                                                   std::uint32_t num_edges, std::uint64_t threshold) {
+                                                   std::uint32_t num_edges, CoinThresholds thresholds) {
     const TapeWords w = tape_words(seed, t);
-    return {tape_edge(w, num_edges), tape_coin_occupied(w, threshold) ? kJacobiUnknown : kJacobiZero};
+    const std::uint32_t edge = tape_edge(w, num_edges);
+    return {edge, tape_coin_occupied(w, thresholds(edge)) ? kJacobiUnknown : kJacobiZero};
 }
 
 // A packed word holds two 32-bit halves, a * 2^32 + b (the body says why it is not shifts and masks).

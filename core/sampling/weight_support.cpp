@@ -9,16 +9,21 @@ namespace dimerlab {
 bool chain_takes_weights(std::string_view backend, Dynamics dynamics) {
     // cpu-parallel's Glauber is Algorithm A, which meets weights only in each update's coin. Shuffle
     // runs generalised shuffling on weighted Aztec diamonds (and refuses every other graph anyway).
+    // cuda's Glauber is the same Algorithm A, its coins read from a per-edge class table on the device.
     if (backend == "cpu" && dynamics == Dynamics::shuffle) return true;
-    return (backend == "cpu" || backend == "cpu-parallel") && dynamics == Dynamics::glauber;
+    // The chromatic chain's coin is the same heat-bath coin, against the updated edge's threshold.
+    return (backend == "cpu" || backend == "cpu-parallel" || backend == "cuda") &&
+           (dynamics == Dynamics::glauber || dynamics == Dynamics::chromatic);
 }
 
 void require_weight_support(const Graph& graph, std::string_view backend, Dynamics dynamics) {
     if (!graph.weighted() || chain_takes_weights(backend, dynamics)) return;
-    require_unit_weights(
-        graph, "dynamics '" + std::string(dynamics_name(dynamics)) + "' on backend '" + std::string(backend) +
-                   "' (weighted graphs run --dynamics glauber on --backend cpu or cpu-parallel, and weighted "
-                   "aztec:N also --dynamics shuffle)");
+    require_unit_weights(graph, "dynamics '" + std::string(dynamics_name(dynamics)) + "' on backend '" +
+                                    std::string(backend) +
+                                    "' (weighted graphs run --dynamics glauber or chromatic on --backend "
+                                    "cpu, cpu-parallel or cuda, and "
+                                    "weighted "
+                                    "aztec:N also --dynamics shuffle)");
 }
 
 }  // namespace dimerlab

@@ -11,6 +11,7 @@
 #include "chromatic/chromatic_update.hpp"
 #include "chromatic/class_schedule.hpp"
 #include "cuda_support.cuh"
+#include "device_coin_thresholds.cuh"
 #include "dimerlab_gpu/chromatic.hpp"
 #include "dimerlab_gpu/device.hpp"
 #include "util/errors.hpp"
@@ -23,16 +24,16 @@ constexpr unsigned kThreads = 256;
 __global__ void chromatic_class_kernel(std::uint32_t* __restrict__ mate, const Edge* __restrict__ edges,
                                        const std::uint32_t* __restrict__ order, std::uint32_t begin,
                                        std::uint32_t end, std::uint64_t seed, std::uint64_t sweep,
-                                       std::uint32_t num_edges, std::uint64_t threshold) {
+                                       std::uint32_t num_edges, CoinThresholds thresholds) {
     const std::uint64_t thread = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
-    chromatic_thread(mate, edges, order, begin, end, thread, seed, sweep, num_edges, threshold);
+    chromatic_thread(mate, edges, order, begin, end, thread, seed, sweep, num_edges, thresholds);
 }
 
 }  // namespace
 
 void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::uint64_t seed,
-                         std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold, MateArray& mate,
-                         ClassOrder class_order) {
+                         std::uint64_t t_begin, std::uint64_t count, const HeatBathThresholds& thresholds,
+                         MateArray& mate, ClassOrder class_order) {
     const DeviceInfo info = probe();
     if (!info.available) throw InfeasibleError(info.reason);
     validate_colouring(g, colouring);
@@ -46,6 +47,8 @@ void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::ui
           "copy order");
     check(cudaMemcpy(d_mate.ptr, mate.data(), mate.size() * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
           "copy mate");
+    DeviceCoinThresholds device_coins(g);
+    const CoinThresholds coins = device_coins.view(thresholds);
     // The CPU sampler's schedule: the same pieces, so the same launches in the same order.
     ClassSchedule schedule(colouring, class_order, seed);
     const std::uint64_t end = t_begin + count;
@@ -54,7 +57,7 @@ void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::ui
         const auto blocks =
             static_cast<unsigned>((std::uint64_t{piece.end - piece.begin} + kThreads - 1) / kThreads);
         DIMERLAB_LAUNCH(chromatic_class_kernel, blocks, kThreads)
-        (d_mate.ptr, d_edges.ptr, d_order.ptr, piece.begin, piece.end, seed, piece.sweep, m, threshold);
+        (d_mate.ptr, d_edges.ptr, d_order.ptr, piece.begin, piece.end, seed, piece.sweep, m, coins);
         check(cudaGetLastError(), "kernel launch");
         t += piece.end - piece.begin;
     }

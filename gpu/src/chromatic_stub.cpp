@@ -6,7 +6,7 @@
 namespace dimerlab::gpu {
 
 void chromatic_on_device(const Graph&, const EdgeColouring&, std::uint64_t, std::uint64_t, std::uint64_t,
-                         std::uint64_t, MateArray&, ClassOrder) {
+                         const HeatBathThresholds&, MateArray&, ClassOrder) {
     throw InfeasibleError(probe().reason);
 }
 

@@ -42,10 +42,10 @@ const std::uint8_t* CudaJacobiSampler::device_occupancy() const {
 }
 
 void CudaJacobiSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {
-    const std::uint64_t threshold = heat_bath_threshold(lambda);
+    const HeatBathThresholds thresholds(graph_.weights(), lambda);
     for (std::uint64_t done = 0; done < count;) {
         const std::uint64_t b = std::min(block_updates_, count - done);
-        last_block_ = device_->run_block(seed_, t_begin + done, b, threshold);
+        last_block_ = device_->run_block(seed_, t_begin + done, b, thresholds);
         ++totals_.blocks;
         totals_.updates += b;
         totals_.rounds += last_block_.rounds;
@@ -65,8 +65,8 @@ CudaChromaticSampler::CudaChromaticSampler(const Graph& graph, std::uint64_t see
       class_order_(class_order) {}
 
 void CudaChromaticSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {
-    chromatic_on_device(graph_, colouring_, seed_, t_begin, count, heat_bath_threshold(lambda), mate_,
-                        class_order_);
+    chromatic_on_device(graph_, colouring_, seed_, t_begin, count,
+                        HeatBathThresholds(graph_.weights(), lambda), mate_, class_order_);
     dimers_ = count_dimers(mate_);
 }
 
@@ -115,7 +115,7 @@ CudaSamplerEnsemble::CudaSamplerEnsemble(const Graph& graph, std::uint64_t seed,
 CudaSamplerEnsemble::~CudaSamplerEnsemble() = default;
 
 void CudaSamplerEnsemble::run_segment(std::uint64_t t_begin, std::uint64_t count, double lambda) {
-    device_->run(seed_, t_begin, count, heat_bath_threshold(lambda), track_free_edges_);
+    device_->run(seed_, t_begin, count, HeatBathThresholds(graph_.weights(), lambda), track_free_edges_);
     device_->download(mates_, dimers_, free_edges_);
 }
 

@@ -12,8 +12,8 @@ JacobiDeviceState::JacobiDeviceState(const Graph&, std::span<const std::uint32_t
     throw InfeasibleError(probe().reason);
 }
 JacobiDeviceState::~JacobiDeviceState() = default;
-JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t,
-                                              const JacobiRoundObserver&) {
+JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t, std::uint64_t, std::uint64_t,
+                                              const HeatBathThresholds&, const JacobiRoundObserver&) {
     throw InfeasibleError(probe().reason);
 }
 std::uint32_t JacobiDeviceState::dimers() const {
@@ -31,7 +31,7 @@ EnsembleDeviceState::EnsembleDeviceState(const Graph&, std::span<const std::uint
     throw InfeasibleError(probe().reason);
 }
 EnsembleDeviceState::~EnsembleDeviceState() = default;
-void EnsembleDeviceState::run(std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, bool) {
+void EnsembleDeviceState::run(std::uint64_t, std::uint64_t, std::uint64_t, const HeatBathThresholds&, bool) {
     throw InfeasibleError(probe().reason);
 }
 void EnsembleDeviceState::download(std::span<std::uint32_t>, std::span<std::uint32_t>,

@@ -7,9 +7,11 @@
  * between runs. */
 #include <cuda_runtime.h>
 
+#include <memory>
 #include <string>
 
 #include "cuda_support.cuh"
+#include "device_coin_thresholds.cuh"
 #include "dimerlab_gpu/device_state.hpp"
 #include "ensemble/ensemble_steps.hpp"
 #include "util/errors.hpp"
@@ -22,12 +24,12 @@ constexpr unsigned kThreads = 32;
 
 __global__ void ensemble_kernel(const Edge* __restrict__ edges, std::uint32_t num_edges, std::uint32_t* mates,
                                 std::uint32_t num_vertices, std::uint32_t chains, std::uint64_t seed,
-                                std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold,
+                                std::uint64_t t_begin, std::uint64_t count, CoinThresholds thresholds,
                                 std::uint32_t* dimers, std::uint32_t* free_edges) {
     const std::uint64_t k = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x;
     if (k >= chains) return;
     const std::int64_t delta = ensemble_chain_run(edges, num_edges, mates, num_vertices, k,
-                                                  ensemble_chain_seed(seed, k), t_begin, count, threshold);
+                                                  ensemble_chain_seed(seed, k), t_begin, count, thresholds);
     ensemble_add_dimers(dimers, k, delta);
     // The chain's own thread counts F after its run: no second launch, and the footprint stays
     // chain k's block and cells.
@@ -41,6 +43,7 @@ struct EnsembleDeviceState::Impl {
     std::uint32_t n, m, chains;
     DeviceBuffer<Edge> edges;
     DeviceBuffer<std::uint32_t> mates, dimers, free_edges;
+    std::unique_ptr<DeviceCoinThresholds> coins;
     Impl(std::uint32_t n_, std::uint32_t m_, std::uint32_t k_)
         : n(n_), m(m_), chains(k_), edges(m_), mates(std::size_t{n_} * k_), dimers(k_), free_edges(k_) {}
 };
@@ -57,16 +60,18 @@ EnsembleDeviceState::EnsembleDeviceState(const Graph& graph, std::span<const std
           "copy mates");
     check(cudaMemcpy(impl_->dimers.ptr, dimers.data(), dimers.size_bytes(), cudaMemcpyHostToDevice),
           "copy dimers");
+    impl_->coins = std::make_unique<DeviceCoinThresholds>(graph);
 }
 
 EnsembleDeviceState::~EnsembleDeviceState() = default;
 
 void EnsembleDeviceState::run(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
-                              std::uint64_t threshold, bool count_free_edges) {
+                              const HeatBathThresholds& thresholds, bool count_free_edges) {
     const Impl& d = *impl_;
     if (count == 0 && !count_free_edges) return;
+    const CoinThresholds coins = d.coins->view(thresholds);
     DIMERLAB_LAUNCH(ensemble_kernel, (d.chains + kThreads - 1) / kThreads, kThreads)
-    (d.edges.ptr, d.m, d.mates.ptr, d.n, d.chains, seed, t_begin, count, threshold, d.dimers.ptr,
+    (d.edges.ptr, d.m, d.mates.ptr, d.n, d.chains, seed, t_begin, count, coins, d.dimers.ptr,
      count_free_edges ? d.free_edges.ptr : nullptr);
     check(cudaGetLastError(), "ensemble kernel launch");
 }

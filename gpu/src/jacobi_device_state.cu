@@ -11,10 +11,12 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cuda_support.cuh"
+#include "device_coin_thresholds.cuh"
 #include "dimerlab_gpu/device_state.hpp"
 #include "model/matching.hpp"
 #include "model/matching_constants.hpp"
@@ -35,15 +37,15 @@ __global__ void occupancy_from_mate_kernel(const Edge* edges, const std::uint32_
 
 __global__ void init_slots_kernel(const std::uint32_t* virtual_edges, std::uint32_t num_virtual,
                                   std::uint32_t num_slots, std::uint64_t seed, std::uint64_t t_begin,
-                                  std::uint32_t num_edges, std::uint64_t threshold, std::uint32_t* slot_edge,
-                                  std::uint8_t* value) {
+                                  std::uint32_t num_edges, CoinThresholds thresholds,
+                                  std::uint32_t* slot_edge, std::uint8_t* value) {
     DIMERLAB_GRID_STRIDE(s, num_slots) {
         if (s < num_virtual) {
             slot_edge[s] = virtual_edges[s];
             value[s] = kJacobiOne;
         } else {
             const JacobiSlotInit init =
-                jacobi_tape_slot(seed, t_begin + (s - num_virtual), num_edges, threshold);
+                jacobi_tape_slot(seed, t_begin + (s - num_virtual), num_edges, thresholds);
             slot_edge[s] = init.edge;
             value[s] = init.value;
         }
@@ -150,6 +152,7 @@ struct JacobiDeviceState::Impl {
     DeviceBuffer<unsigned long long> dimer_count;
     DeviceBuffer<unsigned char> temp;
     std::size_t temp_bytes = 0;
+    std::unique_ptr<DeviceCoinThresholds> coins;
 
     // CUB's scratch size depends on the item counts: grown on demand, never shrunk.
     void reserve_temp(std::size_t need) {
@@ -208,6 +211,7 @@ JacobiDeviceState::JacobiDeviceState(const Graph& graph, std::span<const std::ui
           "copy edges");
     check(cudaMemcpy(d.mate.ptr, mate.data(), d.n * sizeof(std::uint32_t), cudaMemcpyHostToDevice),
           "copy mate");
+    d.coins = std::make_unique<DeviceCoinThresholds>(graph);
     // Identity sequences: inputs of the sorts and selections, which never modify their inputs.
     DIMERLAB_LAUNCH(iota_kernel, grid_for(d.m), kStrideThreads)(d.m, d.edge_ids.ptr);
     DIMERLAB_LAUNCH(iota_kernel, grid_for(slots), kStrideThreads)(slots, d.slot_ids.ptr);
@@ -238,11 +242,13 @@ void JacobiDeviceState::download_mate(std::span<std::uint32_t> mate) const {
 }
 
 JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
-                                              std::uint64_t threshold, const JacobiRoundObserver& observer) {
+                                              const HeatBathThresholds& thresholds,
+                                              const JacobiRoundObserver& observer) {
     Impl& d = *impl_;
     JacobiBlockStats stats;
     stats.updates = count;
     if (count == 0) return stats;
+    const CoinThresholds coins = d.coins->view(thresholds);
 
     // Virtual slots: the current dimers, in edge order (slot order must be time order for the
     // stable sorts below, and all virtual slots share time 0).
@@ -281,8 +287,7 @@ JacobiBlockStats JacobiDeviceState::run_block(std::uint64_t seed, std::uint64_t 
     // Pre-processing (docs/algorithms.md §3.2 steps 1-2); both radix sorts are stable, so time order
     // survives within each edge's and each vertex's run.
     DIMERLAB_LAUNCH(init_slots_kernel, grid_for(num_slots), kStrideThreads)
-    (d.virtual_edges.ptr, num_virtual, num_slots, seed, t_begin, d.m, threshold, d.slot_edge.ptr,
-     d.value.ptr);
+    (d.virtual_edges.ptr, num_virtual, num_slots, seed, t_begin, d.m, coins, d.slot_edge.ptr, d.value.ptr);
     check(cudaGetLastError(), "slot kernel");
     check(cub::DeviceRadixSort::SortPairs(d.temp.ptr, d.temp_bytes, d.slot_edge.ptr, d.sorted_edge.ptr,
                                           d.slot_ids.ptr, d.edge_order.ptr, num_slots, 0, key_bits(d.m)),

@@ -100,11 +100,12 @@ int check_jacobi_on_device() {
 
 // Chromatic sweeps on the device against ChromaticSampler on the CPU with the same colouring:
 // families x λ x seeds x class orders, several calls in a row with counts that end inside a class.
+// The two-periodic diamond is weighted: both read each edge's threshold from its weight class.
 int check_chromatic_on_device() {
     using namespace dimerlab;
     int failures = 0, runs = 0;
-    for (const char* spec :
-         pick({"torus:64x64", "grid:33x17", "complete:41", "hex:20x14", "gnp:300,0.05,seed=3", "petersen"})) {
+    for (const char* spec : pick({"torus:64x64", "aztec:12,a=1/3,b=5/2", "grid:33x17", "complete:41",
+                                  "hex:20x14", "gnp:300,0.05,seed=3", "petersen"})) {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
         const std::uint64_t m = g.num_edges();
         for (double lambda : pick({1.0, 0.25, 4.0})) {
@@ -120,7 +121,7 @@ int check_chromatic_on_device() {
                     for (std::uint64_t count : {5 * m, m / 3 + 1, 2 * m + 7}) {
                         ++runs;
                         gpu::chromatic_on_device(g, cpu.colouring(), seed, cpu.time(), count,
-                                                 heat_bath_threshold(lambda), dev, order);
+                                                 HeatBathThresholds(g.weights(), lambda), dev, order);
                         cpu.advance(count);
                         if (dev != MateArray(cpu.mate().begin(), cpu.mate().end())) {
                             ++failures;
@@ -201,12 +202,13 @@ int check_face_rotation_on_device() {
 
 // CudaJacobiSampler (device-resident Algorithm A) against the sequential sampler: families x λ x
 // seeds x block sizes, with λ changes recorded ahead and set mid-run, compared after every
-// advance() (the host mirror is refreshed there) and through mate() and dimers().
+// advance() (the host mirror is refreshed there) and through mate() and dimers(). The two-periodic
+// diamond is weighted: its coins read each edge's threshold from the device's class table.
 int check_cuda_sampler() {
     using namespace dimerlab;
     int failures = 0, checks = 0;
-    for (const char* spec :
-         pick({"torus:64x64", "grid:16x16", "complete:40", "cycle:9", "gnp:300,0.05,seed=3"})) {
+    for (const char* spec : pick({"torus:64x64", "aztec:12,a=1/3,b=5/2", "grid:16x16", "complete:40",
+                                  "cycle:9", "gnp:300,0.05,seed=3"})) {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
         const std::uint64_t m = g.num_edges();
         for (double lambda : pick({1.0, 0.25, 16.0})) {
@@ -275,11 +277,12 @@ int check_cuda_sampler() {
 }
 
 // The CUDA ensemble (one device thread per chain) against the CPU ensemble and against separate
-// sequential samplers: K x graphs x λ changes.
+// sequential samplers: K x graphs x λ changes, the two-periodic diamond weighted.
 int check_cuda_ensemble() {
     using namespace dimerlab;
     int failures = 0, checks = 0;
-    for (const char* spec : pick({"torus:32x32", "grid:16x16", "complete:20", "gnp:300,0.05,seed=3"})) {
+    for (const char* spec :
+         pick({"torus:32x32", "aztec:12,a=1/3,b=5/2", "grid:16x16", "complete:20", "gnp:300,0.05,seed=3"})) {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
         const std::uint64_t m = g.num_edges();
         for (std::size_t chains : pick({std::size_t{8}, std::size_t{1}, std::size_t{37}})) {

@@ -8,6 +8,7 @@
 #include "chromatic/class_order.hpp"
 #include "chromatic/edge_colouring.hpp"
 #include "graph/graph.hpp"
+#include "model/heat_bath_thresholds.hpp"
 #include "model/matching.hpp"
 
 namespace dimerlab::gpu {
@@ -17,7 +18,7 @@ namespace dimerlab::gpu {
 // ChromaticSampler's run of the same updates with the same colouring and class order. Throws
 // InfeasibleError when no device is available or a CUDA call fails.
 void chromatic_on_device(const Graph& g, const EdgeColouring& colouring, std::uint64_t seed,
-                         std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold, MateArray& mate,
-                         ClassOrder class_order = ClassOrder::fixed);
+                         std::uint64_t t_begin, std::uint64_t count, const HeatBathThresholds& thresholds,
+                         MateArray& mate, ClassOrder class_order = ClassOrder::fixed);
 
 }  // namespace dimerlab::gpu

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "graph/graph.hpp"
+#include "model/heat_bath_thresholds.hpp"
 #include "parallel/jacobi_block_stats.hpp"
 #include "parallel/jacobi_round_observer.hpp"
 
@@ -28,11 +29,13 @@ class JacobiDeviceState {
     JacobiDeviceState(const JacobiDeviceState&) = delete;
     JacobiDeviceState& operator=(const JacobiDeviceState&) = delete;
 
-    // Tape updates [t_begin, t_begin + count) at the heat-bath threshold, count <= max_block:
+    // Tape updates [t_begin, t_begin + count) at the heat-bath thresholds (one per edge of a
+    // weighted graph, the table of that graph's weights; one number converts), count <= max_block:
     // bit-identical to the sequential reference, with the rounds and work of the depth oracle.
     // An observer sees every round's tape-slot values (copied back after each round, for tests).
     JacobiBlockStats run_block(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
-                               std::uint64_t threshold, const JacobiRoundObserver& observer = {});
+                               const HeatBathThresholds& thresholds,
+                               const JacobiRoundObserver& observer = {});
     std::uint32_t dimers() const;  // |M| after the last block, tracked on the device
     // Copies the device matching into `mate` (num_vertices entries); waits for the device.
     void download_mate(std::span<std::uint32_t> mate) const;
@@ -59,8 +62,8 @@ class EnsembleDeviceState {
 
     // Updates [t_begin, t_begin + count) of every chain; chain k uses ensemble_chain_seed(seed, k).
     // With count_free_edges, each chain's thread then counts its free edges (F) on the device.
-    void run(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count, std::uint64_t threshold,
-             bool count_free_edges = false);
+    void run(std::uint64_t seed, std::uint64_t t_begin, std::uint64_t count,
+             const HeatBathThresholds& thresholds, bool count_free_edges = false);
     // Copies every chain's matching and dimer count back, and the free-edge counts of the last
     // run when `free_edges` is not empty; waits for the device.
     void download(std::span<std::uint32_t> mates, std::span<std::uint32_t> dimers,
