@@ -8,6 +8,8 @@
 
 #include "counting/exact/rational_lambda.hpp"
 #include "counting/exact/weighted_polynomial.hpp"
+#include "graph/families/families.hpp"
+#include "graph/graph_spec.hpp"
 #include "sampling/perfect_matching.hpp"
 
 namespace dimerlab::cli {
@@ -48,8 +50,23 @@ int run_weighted_exact_count(const Graph& g, const std::optional<mpq_class>& lam
         out["log_perfect_matchings_weighted"] = log_of_rational(z);
         out["mean_dimers"] = static_cast<double>(degree);
         out["var_dimers"] = 0.0;
-        headline = "  weighted sum over perfect matchings " + z.get_str() + " ~ " + approx(z) + " (ln " +
-                   std::to_string(log_of_rational(z)) + ")";
+        // hexagon:A,B,C,q=Q: Σ q^volume, the empty box at volume 0 (its weight is q^offset).
+        const GraphSpec spec = parse_graph_spec(g.spec());
+        if (spec.family == "hexagon" && spec.q) {
+            mpq_class reference(
+                power_of(*spec.q, static_cast<long>(families::hexagon_q_offset(spec.dims[0], spec.dims[1])))
+                    .exact,
+                10);
+            reference.canonicalize();
+            mpq_class volume_sum = z / reference;
+            volume_sum.canonicalize();
+            out["q_volume_sum"] = volume_sum.get_str();
+            out["q_volume_sum_decimal"] = volume_sum.get_d();
+            headline = "  sum of q^volume over the plane partitions in the box " + volume_sum.get_str() +
+                       " ~ " + approx(volume_sum) + "\n";
+        }
+        headline += "  weighted sum over perfect matchings " + z.get_str() + " ~ " + approx(z) + " (ln " +
+                    std::to_string(log_of_rational(z)) + ")";
     } else {
         const double l = lambda->get_d();
         const mpq_class z = p.z(*lambda);

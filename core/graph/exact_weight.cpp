@@ -93,4 +93,16 @@ std::optional<ExactWeight> parse_exact_weight(std::string_view text, std::string
     return w;
 }
 
+ExactWeight power_of(const ExactWeight& w, long k) {
+    mpq_class q(w.exact, 10);
+    q.canonicalize();
+    const unsigned long e = static_cast<unsigned long>(k < 0 ? -k : k);
+    mpz_class num, den;
+    mpz_pow_ui(num.get_mpz_t(), q.get_num_mpz_t(), e);
+    mpz_pow_ui(den.get_mpz_t(), q.get_den_mpz_t(), e);
+    mpq_class p = k < 0 ? mpq_class(den, num) : mpq_class(num, den);
+    p.canonicalize();
+    return weight_of(p);
+}
+
 }  // namespace dimerlab

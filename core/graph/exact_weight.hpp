@@ -19,4 +19,7 @@ struct ExactWeight {
 // value is zero or infinite (a double must represent the weight for the samplers).
 std::optional<ExactWeight> parse_exact_weight(std::string_view text, std::string* why);
 
+// w^k exactly (k may be negative). Its value is 0 or infinite when the power leaves a double's range.
+ExactWeight power_of(const ExactWeight& w, long k);
+
 }  // namespace dimerlab

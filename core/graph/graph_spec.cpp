@@ -109,6 +109,25 @@ class SpecParser {
         }
     }
 
+    // hexagon's `,q=Q`: the q^volume weights, an exact rational.
+    void q_weight(GraphSpec& spec) {
+        if (rest_.empty()) return;
+        if (!rest_.starts_with(",q=")) {
+            const std::string_view option = rest_.substr(0, rest_.find(',', 1));
+            if (rest_.front() == ',' && option.find('=') != std::string_view::npos)
+                fail("unknown keyword in '" + shown(rest_) + "'; hexagon takes q=Q (q^volume)");
+            trailing();
+        }
+        rest_.remove_prefix(3);
+        const std::size_t len = std::min(rest_.find(','), rest_.size());
+        const std::string_view text = rest_.substr(0, len);
+        std::string why;
+        std::optional<ExactWeight> value = parse_exact_weight(text, &why);
+        if (!value) fail("q = '" + shown(text) + "': " + why);
+        spec.q = std::move(*value);
+        rest_.remove_prefix(len);
+    }
+
     // aztec's `,a=A,b=B`: the two-periodic weights, exact rationals (graph/exact_weight.hpp).
     void two_periodic_weights(GraphSpec& spec) {
         bool have[2] = {false, false};
@@ -211,6 +230,7 @@ std::string GraphSpec::canonical() const {
             break;
         case Shape::three_sizes:
             join(',');
+            if (q) out += ",q=" + q->exact;
             break;
         case Shape::random_count:
             join(',');
@@ -266,6 +286,7 @@ GraphSpec parse_graph_spec(std::string_view text) {
             spec.dims.push_back(p.whole("B"));
             p.expect(',', "C");
             spec.dims.push_back(p.whole("C"));
+            if (family->name == "hexagon") p.q_weight(spec);
             p.end();
             break;
         case Shape::one_size:

@@ -28,6 +28,8 @@ struct GraphSpec {
         ExactWeight b{"1", 1.0};
     };
     std::optional<TwoPeriodic> two_periodic;
+    // hexagon only: `,q=Q`, tilings weighted by q^volume (graph/families/families.hpp).
+    std::optional<ExactWeight> q;
     // e.g. "grid:64x64", "regular:2000,3,seed=7", "file:g.txt,relabel,weighted"
     std::string canonical() const;
 };

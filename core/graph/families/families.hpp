@@ -1,5 +1,6 @@
 #pragma once
 // Internal to core/graph: one builder per family, called by build_graph after the size check.
+#include "graph/exact_weight.hpp"
 #include "graph/graph.hpp"
 #include "graph/graph_spec.hpp"
 
@@ -22,7 +23,13 @@ Graph build_tri(std::uint32_t w, std::uint32_t h);
 // aztec.cpp
 Graph build_aztec(std::uint32_t order);
 // hexagon.cpp: the honeycomb whose perfect matchings are the lozenge tilings of the A,B,C hexagon.
-Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c);
+// With q, the weights of q^volume (docs/algorithms.md §1.4): the lozenge of up and down triangle
+// (x, y), a top face of the plane partition in the A x B x C box, weighs q^y, every other edge 1,
+// so that a tiling weighs q^(volume + hexagon_q_offset(A, B)).
+Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c, const ExactWeight* q = nullptr);
+// The exponent of q in the empty box's weight under those weights: A B (B - 1) / 2, the sum of the
+// rows y of its A B top faces (x, y), 0 <= x < A, 0 <= y < B.
+std::uint64_t hexagon_q_offset(std::uint64_t a, std::uint64_t b);
 // Small named and complete families (classic.cpp).
 Graph build_complete(std::uint32_t n);
 Graph build_bipartite(std::uint32_t a, std::uint32_t b);

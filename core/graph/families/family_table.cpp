@@ -77,14 +77,14 @@ constexpr FamilyDescriptor kFamilies[] = {
          if (s.two_periodic) set_two_periodic_weights(g, d(s, 0), s.two_periodic->a, s.two_periodic->b);
          return g;
      }},
-    {"hexagon", S::three_sizes, "hexagon:A,B,C", "hexagon:60,60,60",
+    {"hexagon", S::three_sizes, "hexagon:A,B,C[,q=Q]", "hexagon:60,60,60",
      [](Spec s) -> FamilySize {
          // 2T unit triangles, T = AB + BC + CA; their 6T sides pair up into edges except the
          // 2(A+B+C) on the perimeter: (6T - 2(A+B+C)) / 2 edges.
          const long double a = dim(s, 0), b = dim(s, 1), c = dim(s, 2), t = a * b + b * c + c * a;
          return {2 * t, 3 * t - (a + b + c)};
      },
-     [](Spec s, Opt) { return build_hexagon(d(s, 0), d(s, 1), d(s, 2)); }},
+     [](Spec s, Opt) { return build_hexagon(d(s, 0), d(s, 1), d(s, 2), s.q ? &*s.q : nullptr); }},
     {"complete", S::one_size, "complete:N", "complete:200",
      [](Spec s) -> FamilySize {
          return {dim(s, 0), dim(s, 0) * (dim(s, 0) - 1) / 2};

@@ -19,7 +19,11 @@ struct XRange {
 
 }  // namespace
 
-Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+std::uint64_t hexagon_q_offset(std::uint64_t a, std::uint64_t b) {
+    return a * b * (b == 0 ? 0 : b - 1) / 2;
+}
+
+Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c, const ExactWeight* q) {
     // The honeycomb dual to the unit triangles of the A,B,C,A,B,C hexagon: its perfect matchings are
     // the lozenge tilings (two triangles sharing a side make a lozenge). Points of the triangular
     // lattice are x e1 + y e2 with e1 = (1, 0), e2 = (1/2, √3/2); the hexagon is
@@ -75,6 +79,9 @@ Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
     layout.reserve(n);
     std::vector<Edge> edges;
     edges.reserve(std::size_t(3) * (A * B + B * C + C * A));
+    // With q: class y is q^y on the edge up (x, y) - down (x, y) (class 0, q^0 = 1, on every other edge).
+    std::vector<std::uint32_t> edge_class;
+    if (q) edge_class.reserve(edges.capacity());
     const double h = std::sqrt(3.0) / 2;
     for (std::int64_t y = 0; y < rows; ++y) {
         const XRange& u = up[std::size_t(y)];
@@ -90,13 +97,21 @@ Graph build_hexagon(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
             if (!in(u, x)) continue;
             const std::uint32_t v = up_id(x, y);
             if (in(d, x - 1)) edges.push_back({down_id(x - 1, y), v});
+            if (q && in(d, x - 1)) edge_class.push_back(0);
             if (in(d, x)) edges.push_back({v, down_id(x, y)});
+            if (q && in(d, x)) edge_class.push_back(static_cast<std::uint32_t>(y));
             if (y > 0 && in(down[std::size_t(y) - 1], x)) edges.push_back({down_id(x, y - 1), v});
+            if (q && y > 0 && in(down[std::size_t(y) - 1], x)) edge_class.push_back(0);
         }
     }
     Graph g(n, std::move(edges));
     g.set_layout(std::move(layout));
     g.set_edge_axes(axes_from_layout(g));
+    if (q) {
+        std::vector<ExactWeight> classes{ExactWeight{"1", 1.0}};
+        for (std::int64_t y = 1; y < rows; ++y) classes.push_back(power_of(*q, static_cast<long>(y)));
+        g.set_weights(EdgeWeights(std::move(classes), std::move(edge_class)));
+    }
     return g;
 }
 
