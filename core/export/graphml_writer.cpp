@@ -31,6 +31,13 @@ std::string state_graphml(const Graph& g, std::span<const std::uint32_t> mate, c
             "  <key id=\"x\" for=\"node\" attr.name=\"x\" attr.type=\"double\"/>\n"
             "  <key id=\"y\" for=\"node\" attr.name=\"y\" attr.type=\"double\"/>\n";
     }
+    if (g.weighted()) {
+        // The weight twice: a double for other tools, and the exact rational that
+        // file:PATH.graphml,weighted reads back, so that the graph and its hash survive the trip.
+        out +=
+            "  <key id=\"weight\" for=\"edge\" attr.name=\"weight\" attr.type=\"double\"/>\n"
+            "  <key id=\"weight_exact\" for=\"edge\" attr.name=\"weight_exact\" attr.type=\"string\"/>\n";
+    }
     out += "  <key id=\"dimer\" for=\"edge\" attr.name=\"dimer\" attr.type=\"boolean\">\n";
     out += "    <desc>the edge is in the matching</desc>\n    <default>false</default>\n  </key>\n";
     out += "  <graph id=\"G\" edgedefault=\"undirected\">\n";
@@ -50,10 +57,14 @@ std::string state_graphml(const Graph& g, std::span<const std::uint32_t> mate, c
     for (EdgeId e = 0; e < g.num_edges(); ++e) {
         const Edge& ed = g.edge(e);
         const bool dimer = ed.u < mate.size() && mate[ed.u] == ed.v;
-        out += "    <edge source=\"n" + std::to_string(ed.u) + "\" target=\"n" + std::to_string(ed.v) + "\"";
+        out += "    <edge source=\"n" + std::to_string(ed.u) + "\" target=\"n" + std::to_string(ed.v) + "\">";
+        if (g.weighted()) {
+            out += "<data key=\"weight\">" + format_double(g.weight(e)) +
+                   "</data><data key=\"weight_exact\">" + g.weights().exact(e) + "</data>";
+        }
         // Written on every edge, not left to the key's default: not every reader applies defaults.
-        out += dimer ? "><data key=\"dimer\">true</data></edge>\n"
-                     : "><data key=\"dimer\">false</data></edge>\n";
+        out +=
+            dimer ? "<data key=\"dimer\">true</data></edge>\n" : "<data key=\"dimer\">false</data></edge>\n";
     }
     out += "  </graph>\n</graphml>\n";
     return out;

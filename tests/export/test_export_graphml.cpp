@@ -68,6 +68,26 @@ class TestExportGraphml : public QObject {
         }
     }
 
+    // A weighted graph's export carries each weight as a double ("weight", for other tools) and as
+    // the exact rational ("weight_exact"), which file:PATH,weighted reads back: the same weights and
+    // hash. Read without weights, the graph is the unweighted one, with a notice.
+    void weights_come_back_exactly() {
+        for (const char* spec : {"aztec:3,a=1/3,b=2", "hexagon:2,2,2,q=0.7"}) {
+            const Graph g = make_graph(spec, {.with_layout = true});
+            QVERIFY(g.weighted());
+            const std::string text = state_graphml(g, sampled_matching(g, 2, 11), metadata_for(g, 2));
+            std::istringstream in(text);
+            const Graph back = read_graphml(in, "state.graphml", 0, true);
+            QVERIFY2(back.content_hash() == g.content_hash(), spec);
+            for (EdgeId e = 0; e < g.num_edges(); ++e)
+                QCOMPARE(back.weights().exact(e), g.weights().exact(e));
+            std::istringstream plain_in(text);
+            const Graph plain = read_graphml(plain_in, "state.graphml");
+            QVERIFY(!plain.weighted());
+            QCOMPARE(plain.notices().size(), std::size_t(1));
+        }
+    }
+
     // igraph's GraphML reader is a second, independent parser: every edge with its ends, its
     // "dimer" flag equal to the matching, and every vertex's x and y equal to the layout.
     void igraph_reads_the_edges_flags_and_layout() {

@@ -132,7 +132,7 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
     std::optional<std::string> weight_key;
     std::optional<std::string> weight_default;
     int weight_key_line = 0, weight_default_line = 0;
-    bool in_weight_key = false;
+    bool in_weight_key = false, weight_key_exact = false;
     constexpr std::size_t kNoEdge = SIZE_MAX;
     std::size_t open_edge = kNoEdge;  // the <edge> whose <data> children are being read
     int status = 0;
@@ -157,10 +157,16 @@ Graph read_graphml(std::istream& in, const std::string& name, std::uint64_t max_
         if (depth == 1) in_weight_key = false;
         if (element == "key" && depth == 1) {
             const std::string domain = r.attribute("for").value_or("all");
-            if (r.attribute("attr.name").value_or("") == "weight" && (domain == "edge" || domain == "all") &&
-                !weight_key) {
+            const std::string attr_name = r.attribute("attr.name").value_or("");
+            // dimerlab writes each weight twice: "weight" as a double for other tools, and
+            // "weight_exact" as the exact rational, which is the one read back when present.
+            const bool exact = attr_name == "weight_exact";
+            if ((attr_name == "weight" || exact) && (domain == "edge" || domain == "all") &&
+                (!weight_key || (exact && !weight_key_exact))) {
                 weight_key = r.required("id", "key");
+                weight_key_exact = exact;
                 weight_key_line = r.line();
+                weight_default.reset();
                 in_weight_key = !xmlTextReaderIsEmptyElement(reader);
             }
             continue;

@@ -12,7 +12,8 @@ namespace dimerlab {
 // and its <edge source target> as undirected edges. Elements are matched in the GraphML namespace
 // (http://graphml.graphdrawing.org/xmlns) or in none, as older writers leave it out. Data
 // (<key>, <data>), ports and descriptions are skipped, except with `weighted`: then the edge key
-// whose attr.name is "weight" (NetworkX's and igraph's name) gives each edge's weight, from its
+// whose attr.name is "weight_exact" (dimerlab's exact rationals) or else "weight" (NetworkX's and
+// igraph's name) gives each edge's weight, from its
 // <data> or the key's <default>, and an edge with neither is an error. Without `weighted`, such a
 // key gives a notice. Nested graphs and hyperedges are refused.
 // A directed graph is read as undirected, u->v and v->u as one edge, with a notice; a second
