@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "faces/face_coin_thresholds.hpp"
 #include "faces/face_set.hpp"
 #include "model/face_rotation_rule.hpp"
 #include "model/heat_bath_rule.hpp"
@@ -44,14 +45,17 @@ TapeWords words_for_index(std::uint32_t i, std::uint32_t n, std::uint32_t w2, st
 }
 
 // Rows of the face chains (rotation, glauber+rotation): every (w3 half, face or edge, coin region)
-// through face_chain_update, the function the samplers call. The chosen index carries weight
-// 1/F (1/m): tape_edge is uniform up to 2^-32, as the Glauber rows assume.
-void add_face_chain_row(const Graph& graph, const FaceSet& faces, const ExactChain& c, const MateArray& x,
-                        std::uint64_t threshold, const std::function<void(const MateArray&, double)>& add) {
+// through face_chain_update, the function the samplers call, with each face's and each edge's own
+// threshold (the samplers' tables). The chosen index carries weight 1/F (1/m): tape_edge is uniform
+// up to 2^-32, as the Glauber rows assume.
+void add_face_chain_row(const Graph& graph, const FaceSet& faces, const FaceCoinThresholds& face_coins,
+                        const ExactChain& c, const MateArray& x, const HeatBathThresholds& edge_thr,
+                        const std::function<void(const MateArray&, double)>& add) {
     const bool mixed = c.dynamics == Dynamics::glauber_rotation;
     const FaceChainView view{graph.edges().data(), graph.num_edges(), faces.vertices.data(),
-                             faces.num_faces(),    faces.face_size,   mixed};
-    const auto coins = coin_regions({threshold, std::uint64_t{0x80000000u}});
+                             faces.num_faces(),    faces.face_size,   mixed,
+                             face_coins.view()};
+    const CoinThresholds edge_coins = edge_thr.view();
     // w3 representatives of the two halves; one of them when every update rotates.
     std::vector<std::uint32_t> w3_values{0u};
     if (mixed) w3_values.push_back(0x80000000u);
@@ -60,9 +64,9 @@ void add_face_chain_row(const Graph& graph, const FaceSet& faces, const ExactCha
         const bool rotates = !mixed || tape_chooses_rotation({0, 0, 0, w3});
         const std::uint32_t n = rotates ? faces.num_faces() : graph.num_edges();
         for (std::uint32_t i = 0; i < n; ++i) {
-            for (const auto& [w2, coin_p] : coins) {
+            for (const auto& [w2, coin_p] : coin_regions({rotates ? face_coins(i) : edge_thr(i)})) {
                 MateArray y = x;
-                face_chain_update(y.data(), view, words_for_index(i, n, w2, w3), threshold);
+                face_chain_update(y.data(), view, words_for_index(i, n, w2, w3), edge_coins);
                 add(y, p_half / n * coin_p);
             }
         }
@@ -95,11 +99,15 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
             "only, not " +
             std::string(dynamics_name(dynamics)));
     }
-    if (graph.weighted() && dynamics != Dynamics::glauber) {
-        throw InputError("exact transition matrices of weighted graphs exist for glauber only, not " +
-                         std::string(dynamics_name(dynamics)));
+    if (graph.weighted() && dynamics == Dynamics::jerrum_sinclair) {
+        throw InputError(
+            "exact transition matrices of weighted graphs exist for glauber, rotation and "
+            "glauber+rotation only, not " +
+            std::string(dynamics_name(dynamics)));
     }
     const FaceSet faces = face_chain ? lattice_faces(graph) : FaceSet{};
+    const FaceCoinThresholds face_coins =
+        face_chain ? FaceCoinThresholds(graph, faces) : FaceCoinThresholds();
     c.states = enumerate_all_matchings(graph, max_states);
     const std::size_t n = c.states.size();
     std::map<MateArray, std::uint32_t> index;
@@ -138,7 +146,7 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
     for (std::size_t i = 0; i < n; ++i) {
         row.clear();
         if (face_chain) {
-            add_face_chain_row(graph, faces, c, c.states[i], hb_thr, add);
+            add_face_chain_row(graph, faces, face_coins, c, c.states[i], edge_thr, add);
             for (const auto& [j, p] : row) {
                 c.col.push_back(j);
                 c.prob.push_back(p);

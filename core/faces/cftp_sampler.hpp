@@ -1,5 +1,6 @@
 #pragma once
-// `--dynamics cftp`: exact uniform perfect matchings of simply connected square and hexagonal
+// `--dynamics cftp`: exact perfect matchings (uniform, or ∝ Π w_e when weighted) of simply connected
+// square and hexagonal
 // regions at λ = ∞, by coupling from the past (faces/height_cftp.hpp). Like ShuffleSampler it is
 // not a Markov chain: update t of the run is the t-th independent exact sample, drawn by
 // sample_cftp with the seed tape_words(seed, t) (w1 << 32 | w0), so advance(k) computes only

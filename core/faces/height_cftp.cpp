@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "faces/face_coin_thresholds.hpp"
 #include "graph/graph_spec.hpp"
 #include "model/face_rotation_rule.hpp"
 #include "model/update_tape.hpp"
@@ -124,6 +125,10 @@ CftpResult sample_cftp(const Graph& graph, std::uint64_t seed, std::uint64_t max
                               " vertices); cftp samples perfect matchings");
     }
     const std::vector<char> a_high = high_is_a(graph, faces);
+    // Each face's coin names its higher phase, with probability W_high / (W_A + W_B) (1/2 when
+    // unweighted): the same coin moves both chains the same way, so the coupling stays monotone
+    // under any edge weights.
+    const FaceCoinThresholds raise_coins(graph, faces, a_high);
     const MateArray top0 = extreme_perfect_matching(graph, faces, start, true);
     const MateArray bottom0 = extreme_perfect_matching(graph, faces, start, false);
     const std::uint64_t f_count = faces.num_faces();
@@ -137,7 +142,7 @@ CftpResult sample_cftp(const Graph& graph, std::uint64_t seed, std::uint64_t max
         for (std::uint64_t k = t; k >= 1; --k) {
             const TapeWords w = tape_words(seed, k - 1, stream);
             const std::uint32_t f = tape_edge(w, faces.num_faces());
-            const bool raise = tape_face_phase_a(w);
+            const bool raise = tape_face_phase_a(w, raise_coins(f));
             rotate(top, faces, a_high, f, raise);
             rotate(bottom, faces, a_high, f, raise);
         }

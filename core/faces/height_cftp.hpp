@@ -1,6 +1,7 @@
 #pragma once
-// Exact uniform perfect matchings (domino and lozenge tilings) by coupling from the past
-// (Propp–Wilson) with the monotone coupling of height functions (docs/algorithms.md §2.7).
+// Exact perfect matchings (domino and lozenge tilings), uniform or ∝ Π_{e∈M} w_e on a weighted
+// graph, by coupling from the past (Propp–Wilson) with the monotone coupling of height functions
+// (docs/algorithms.md §2.7).
 #include <cstdint>
 #include <string>
 
@@ -12,7 +13,7 @@
 namespace dimerlab {
 
 struct CftpResult {
-    MateArray matching;                     // a perfect matching, exactly uniform
+    MateArray matching;                     // a perfect matching, exactly uniform (∝ Π w_e when weighted)
     std::uint64_t coalescence_updates = 0;  // T: the chain from -T to 0 coalesced (T a power of 2 times F)
     std::uint32_t faces = 0;                // F: updates per sweep
 };
@@ -20,7 +21,8 @@ struct CftpResult {
 // The perfect matchings of a simply connected region (`grid`, `aztec`, `hex`, `hexagon` specs and
 // `region` files without holes; not `torus`) form a distributive lattice under the height order, with a
 // rotation at a face raising or lowering the height there by 4. Update k of the coupled chain (run at time
-// −k) reads tape_words(seed, k − 1): face tape_edge(w, F), and "raise" iff w2 < 2^31; applied to the highest
+// −k) reads tape_words(seed, k − 1): face f = tape_edge(w, F), and "raise" iff w2 < the threshold of f's
+// higher phase (2^31 unweighted; faces/face_coin_thresholds.hpp); applied to the highest
 // and lowest matchings from time −T, T = F, 2F, 4F, ... (the same words reused), it returns the common state
 // at time 0 once they meet. Throws InputError for other graphs, InfeasibleError when the graph has no perfect
 // matching (naming the maximum matching size) or when T would pass max_sweeps sweeps (naming the cap).

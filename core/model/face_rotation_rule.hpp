@@ -6,6 +6,7 @@
 
 #include "bodies/face_rotation_body.h"
 #include "graph/graph.hpp"
+#include "model/coin_thresholds.hpp"
 #include "model/heat_bath_rule.hpp"
 #include "model/matching_constants.hpp"
 #include "model/update_tape.hpp"
@@ -24,9 +25,11 @@ DIMERLAB_HD inline bool face_rotation_update(std::uint32_t* mate, const std::uin
 }
 }  // namespace DL_CXX_VARIANT
 
-// The fair coin of a rotation: the top bit of w2 (w2 < 2^31 is phase A).
-DIMERLAB_HD inline bool tape_face_phase_a(const TapeWords& w) {
-    return w.w2 < 0x80000000u;
+// The coin of a rotation: phase A iff w2 < threshold, the face's entry of a FaceCoinThresholds
+// table (faces/face_coin_thresholds.hpp). The default 2^31 is the unweighted fair coin, the top bit
+// of w2.
+DIMERLAB_HD inline bool tape_face_phase_a(const TapeWords& w, std::uint64_t threshold = 0x80000000u) {
+    return w.w2 < threshold;
 }
 
 // In glauber+rotation, update t is a face rotation iff w3 < 2^31 (probability exactly 1/2) and a
@@ -43,22 +46,25 @@ struct FaceChainView {
     std::uint32_t num_faces;
     std::uint32_t face_size;
     bool with_glauber;  // false: `rotation` (every update rotates); true: `glauber+rotation`
+    // Per face, the phase-A threshold of its coin; the fair coin on an unweighted graph.
+    CoinThresholds face_coins{std::uint64_t{0x80000000u}};
 };
 
-// Update with tape words w: a rotation of face tape_edge(w, F) with coin tape_face_phase_a(w),
-// or (glauber+rotation, when the tape says so) heat_bath_update of edge tape_edge(w, m) with the
-// coin w2 < threshold. Returns the change in dimer count. (In the access hooks' inline namespace,
-// as every inline caller of a body is: bodies/access_hooks.h.)
+// Update with tape words w: a rotation of face f = tape_edge(w, F) with coin
+// tape_face_phase_a(w, view.face_coins(f)), or (glauber+rotation, when the tape says so)
+// heat_bath_update of edge e = tape_edge(w, m) with the coin w2 < thresholds(e). Returns the change in dimer
+// count. (In the access hooks' inline namespace, as every inline caller of a body is: bodies/access_hooks.h.)
 inline namespace DL_CXX_VARIANT {
 DIMERLAB_HD inline int face_chain_update(std::uint32_t* mate, const FaceChainView& view, const TapeWords& w,
-                                         std::uint64_t threshold) {
+                                         const CoinThresholds& thresholds) {
     if (view.with_glauber && !tape_chooses_rotation(w)) {
-        const Edge e = view.edges[tape_edge(w, view.num_edges)];
-        return heat_bath_update(mate, e.u, e.v, tape_coin_occupied(w, threshold));
+        const std::uint32_t id = tape_edge(w, view.num_edges);
+        const Edge e = view.edges[id];
+        return heat_bath_update(mate, e.u, e.v, tape_coin_occupied(w, thresholds(id)));
     }
     const std::uint32_t f = tape_edge(w, view.num_faces);
     face_rotation_update(mate, view.face_vertices + std::size_t(f) * view.face_size, view.face_size,
-                         tape_face_phase_a(w));
+                         tape_face_phase_a(w, view.face_coins(f)));
     return 0;
 }
 }  // namespace DL_CXX_VARIANT

@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "faces/face_coin_thresholds.hpp"
 #include "faces/face_colouring.hpp"
 #include "faces/face_set.hpp"
 #include "parallel/thread_pool.hpp"
@@ -17,7 +18,8 @@ namespace dimerlab {
 // (tests: bit-identical to one thread). The per-face body is faces/face_class_update.hpp, which the
 // CUDA backend's kernel runs too. It is a different chain from the random-face `rotation`
 // of the cpu backend (systematic scan), with the same invariant laws: each class kernel is a
-// product of commuting symmetric face kernels, so the uniform law on each |M| level is kept.
+// product of commuting face kernels, each reversible for Π_{e∈M} w_e, so that law (uniform when
+// unweighted) on each |M| level is kept.
 class FaceClassSampler final : public Sampler {
   public:
     // threads = 0: one per hardware thread. min_chunk: fewest faces per worker (0 splits every
@@ -29,6 +31,7 @@ class FaceClassSampler final : public Sampler {
     Dynamics dynamics() const override { return Dynamics::rotation; }
     const FaceSet& faces() const { return faces_; }
     const FaceColouring& colouring() const { return colouring_; }
+    const FaceCoinThresholds& face_coins() const { return face_coins_; }
     unsigned threads() const { return pool_.size(); }
 
   protected:
@@ -37,6 +40,7 @@ class FaceClassSampler final : public Sampler {
   private:
     FaceSet faces_;
     FaceColouring colouring_;
+    FaceCoinThresholds face_coins_;
     ThreadPool pool_;
     std::size_t min_chunk_;
 };

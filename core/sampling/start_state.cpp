@@ -62,10 +62,9 @@ MateArray exact_matching(const Graph& g, std::uint64_t seed) {
                                                  TapeStream::exact_start);
         return shuffle_aztec_tiling(order, seed, 0, nullptr, TapeStream::exact_start);
     }
-    require_unit_weights(g, "start 'exact' (coupling from the past)");
     if (!cftp_supports(g)) {
         throw InputError(
-            "start 'exact' draws a uniform perfect matching of aztec:N (domino shuffling) or of "
+            "start 'exact' draws an exact perfect matching of aztec:N (domino shuffling) or of "
             "a grid, hex or hexagon region (coupling from the past), not of '" +
             (g.spec().empty() ? std::string("(hand-built graph)") : g.spec()) + "'");
     }

@@ -74,11 +74,12 @@ CudaFaceClassSampler::CudaFaceClassSampler(const Graph& graph, std::uint64_t see
                                            MateArray start)
     : Sampler(graph, seed, std::move(record), std::move(start)),
       faces_((require_device(), lattice_faces(graph))),
-      colouring_(colour_faces(faces_, graph.num_vertices())) {}
+      colouring_(colour_faces(faces_, graph.num_vertices())),
+      face_coins_(graph, faces_) {}
 
 void CudaFaceClassSampler::run_segment(std::uint64_t t_begin, std::uint64_t count, double /*lambda*/) {
     // Rotations keep |M| and ignore λ.
-    face_rotation_on_device(faces_, colouring_, seed_, t_begin, count, mate_);
+    face_rotation_on_device(faces_, colouring_, face_coins_, seed_, t_begin, count, mate_);
 }
 
 std::unique_ptr<Sampler> make_cuda_sampler(const Graph& graph, Dynamics dynamics, std::uint64_t seed,

@@ -5,8 +5,8 @@
 
 namespace dimerlab::gpu {
 
-void face_rotation_on_device(const FaceSet&, const FaceColouring&, std::uint64_t, std::uint64_t,
-                             std::uint64_t, MateArray&) {
+void face_rotation_on_device(const FaceSet&, const FaceColouring&, const FaceCoinThresholds&, std::uint64_t,
+                             std::uint64_t, std::uint64_t, MateArray&) {
     throw InfeasibleError(probe().reason);
 }
 

@@ -149,7 +149,8 @@ int check_chromatic_on_device() {
 int check_face_rotation_on_device() {
     using namespace dimerlab;
     int failures = 0, runs = 0;
-    for (const char* spec : pick({"grid:33x17", "aztec:12", "hex:20x14", "hexagon:7,5,6", "grid:8x8"})) {
+    for (const char* spec :
+         pick({"grid:33x17", "aztec:12", "hex:20x14", "hexagon:7,5,6", "grid:8x8", "hexagon:6,5,7,q=3/5"})) {
         const Graph g = make_graph(spec, BuildOptions{.with_layout = false});
         for (double lambda : pick({1.0, kInfiniteLambda})) {
             for (std::uint64_t seed : pick({1ull, 0x123456789abcdefull})) {
@@ -160,7 +161,8 @@ int check_face_rotation_on_device() {
                 MateArray dev = start;
                 for (std::uint64_t count : {5 * faces, faces / 3 + 1, 2 * faces + 7, std::uint64_t{1}}) {
                     ++runs;
-                    gpu::face_rotation_on_device(cpu.faces(), cpu.colouring(), seed, cpu.time(), count, dev);
+                    gpu::face_rotation_on_device(cpu.faces(), cpu.colouring(), cpu.face_coins(), seed,
+                                                 cpu.time(), count, dev);
                     cpu.advance(count);
                     if (dev != MateArray(cpu.mate().begin(), cpu.mate().end())) {
                         ++failures;

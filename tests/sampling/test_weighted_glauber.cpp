@@ -154,13 +154,12 @@ class TestWeightedGlauber : public QObject {
 
     void chains_without_weights_refuse_weighted_graphs() {
         const Graph g = weighted_by_name("grid2x3");
-        for (const Dynamics d : {Dynamics::jerrum_sinclair, Dynamics::rotation, Dynamics::glauber_rotation}) {
-            QVERIFY_THROWS_EXCEPTION(InputError, make_cpu_sampler(g, d, 1, LambdaRecord(1.0),
-                                                                  MateArray(g.num_vertices(), kNoMate)));
-        }
         QVERIFY_THROWS_EXCEPTION(InputError,
-                                 make_cpu_parallel_sampler(g, Dynamics::rotation, 1, LambdaRecord(1.0),
-                                                           MateArray(g.num_vertices(), kNoMate)));
+                                 make_cpu_sampler(g, Dynamics::jerrum_sinclair, 1, LambdaRecord(1.0),
+                                                  MateArray(g.num_vertices(), kNoMate)));
+        QVERIFY_THROWS_EXCEPTION(
+            InputError, make_cpu_parallel_sampler(g, Dynamics::glauber_rotation, 1, LambdaRecord(1.0),
+                                                  MateArray(g.num_vertices(), kNoMate)));
         try {
             make_cpu_sampler(g, Dynamics::jerrum_sinclair, 1, LambdaRecord(1.0),
                              MateArray(g.num_vertices(), kNoMate));

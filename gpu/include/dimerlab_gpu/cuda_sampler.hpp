@@ -8,6 +8,7 @@
 
 #include "chromatic/class_order.hpp"
 #include "chromatic/edge_colouring.hpp"
+#include "faces/face_coin_thresholds.hpp"
 #include "faces/face_colouring.hpp"
 #include "faces/face_set.hpp"
 #include "parallel/jacobi_block_stats.hpp"
@@ -91,6 +92,7 @@ class CudaFaceClassSampler final : public Sampler {
   private:
     FaceSet faces_;
     FaceColouring colouring_;
+    FaceCoinThresholds face_coins_;
 };
 
 // The "cuda" backend for `dynamics`: CudaJacobiSampler (glauber, blocks of

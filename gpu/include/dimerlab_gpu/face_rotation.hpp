@@ -5,6 +5,7 @@
 // the stub throws InfeasibleError.
 #include <cstdint>
 
+#include "faces/face_coin_thresholds.hpp"
 #include "faces/face_colouring.hpp"
 #include "faces/face_set.hpp"
 #include "model/matching.hpp"
@@ -12,9 +13,11 @@
 namespace dimerlab::gpu {
 
 // Runs face-class updates [t_begin, t_begin + count) of the faces `faces` in the classes of
-// `colouring`, updating `mate` in place: bit-identical to FaceClassSampler's run of the same
-// updates. Throws InfeasibleError when no device is available or a CUDA call fails.
-void face_rotation_on_device(const FaceSet& faces, const FaceColouring& colouring, std::uint64_t seed,
-                             std::uint64_t t_begin, std::uint64_t count, MateArray& mate);
+// `colouring`, each face's coin against its threshold in `face_coins`, updating `mate` in place:
+// bit-identical to FaceClassSampler's run of the same updates. Throws InfeasibleError when no
+// device is available or a CUDA call fails.
+void face_rotation_on_device(const FaceSet& faces, const FaceColouring& colouring,
+                             const FaceCoinThresholds& face_coins, std::uint64_t seed, std::uint64_t t_begin,
+                             std::uint64_t count, MateArray& mate);
 
 }  // namespace dimerlab::gpu
