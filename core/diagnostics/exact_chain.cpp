@@ -13,6 +13,7 @@
 #include "model/heat_bath_rule.hpp"
 #include "model/heat_bath_thresholds.hpp"
 #include "model/jerrum_sinclair_rule.hpp"
+#include "model/jerrum_sinclair_thresholds.hpp"
 #include "model/update_tape.hpp"
 #include "util/errors.hpp"
 
@@ -99,12 +100,6 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
             "only, not " +
             std::string(dynamics_name(dynamics)));
     }
-    if (graph.weighted() && dynamics == Dynamics::jerrum_sinclair) {
-        throw InputError(
-            "exact transition matrices of weighted graphs exist for glauber, rotation and "
-            "glauber+rotation only, not " +
-            std::string(dynamics_name(dynamics)));
-    }
     const FaceSet faces = face_chain ? lattice_faces(graph) : FaceSet{};
     const FaceCoinThresholds face_coins =
         face_chain ? FaceCoinThresholds(graph, faces) : FaceCoinThresholds();
@@ -115,6 +110,7 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
 
     const std::uint64_t hb_thr = heat_bath_threshold(lambda);
     const JsThresholds js_thr = jerrum_sinclair_thresholds(lambda);
+    const JsEdgeThresholds js_table(graph, lambda);
     const bool glauber = dynamics == Dynamics::glauber || face_chain;
     c.lambda_effective = glauber ? effective_lambda(hb_thr) : jerrum_sinclair_effective_lambda(js_thr);
     // Weighted Glauber: each edge's coin regions from its own threshold, the table the samplers use.
@@ -122,7 +118,14 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
     std::vector<std::vector<std::pair<std::uint32_t, double>>> edge_coins;
     for (EdgeId e = 0; e < graph.num_edges(); ++e) {
         if (!glauber) {
-            edge_coins.push_back(coin_regions({js_thr.add, js_thr.remove}));
+            // Each edge's own addition and removal thresholds, and on a weighted graph the slide
+            // thresholds against every dimer the update could replace.
+            std::set<std::uint64_t> cuts{js_table(e).add, js_table(e).remove};
+            if (graph.weighted()) {
+                for (const VertexId end : {graph.edge(e).u, graph.edge(e).v})
+                    for (const VertexId z : graph.neighbors(end)) cuts.insert(js_table.slide(e)(end, z));
+            }
+            edge_coins.push_back(coin_regions(cuts));
         } else if (e == 0 || graph.weighted()) {
             edge_coins.push_back(coin_regions({edge_thr(e)}));
         } else {
@@ -165,7 +168,12 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
                 }
                 for (std::uint32_t w3 : w3_values) {
                     MateArray y = c.states[i];
-                    jerrum_sinclair_update(y.data(), ed.u, ed.v, {0, 0, w2, w3}, js_thr);
+                    if (graph.weighted()) {
+                        jerrum_sinclair_update(y.data(), ed.u, ed.v, {0, 0, w2, w3}, js_table(e),
+                                               js_table.slide(e));
+                    } else {
+                        jerrum_sinclair_update(y.data(), ed.u, ed.v, {0, 0, w2, w3}, js_thr);
+                    }
                     add(y, 0.5 * inv_m * coin_p);
                 }
             }
@@ -187,7 +195,8 @@ ExactChain build_exact_chain(const Graph& graph, Dynamics dynamics, double lambd
             logw[i] = 0;
             for (EdgeId e = 0; e < graph.num_edges(); ++e) {
                 if (c.states[i][graph.edge(e).u] == graph.edge(e).v)
-                    logw[i] += std::log(effective_lambda(edge_thr(e)));
+                    logw[i] += std::log(glauber ? effective_lambda(edge_thr(e))
+                                                : jerrum_sinclair_effective_lambda(js_table(e)));
             }
         } else {
             logw[i] = log_l * count_dimers(c.states[i]);

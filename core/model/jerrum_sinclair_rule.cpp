@@ -22,8 +22,15 @@ std::uint64_t scaled_probability(long double x) {
 
 JsThresholds jerrum_sinclair_thresholds(double lambda) {
     check_lambda(lambda);
-    const long double l = lambda;
-    return {scaled_probability(l), scaled_probability(1.0L / l)};
+    return jerrum_sinclair_thresholds_at(lambda);
+}
+
+JsThresholds jerrum_sinclair_thresholds_at(long double activity) {
+    return {scaled_probability(activity), scaled_probability(1.0L / activity)};
+}
+
+std::uint64_t jerrum_sinclair_slide_threshold(double w_new, double w_old) {
+    return scaled_probability(static_cast<long double>(w_new) / static_cast<long double>(w_old));
 }
 
 double jerrum_sinclair_effective_lambda(const JsThresholds& thr) {

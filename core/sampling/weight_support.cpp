@@ -15,7 +15,10 @@ bool chain_takes_weights(std::string_view backend, Dynamics dynamics) {
     // backend that rotates, and cftp couples those weighted coins monotonically.
     if (dynamics == Dynamics::rotation)
         return backend == "cpu" || backend == "cpu-parallel" || backend == "cuda";
-    if (dynamics == Dynamics::glauber_rotation || dynamics == Dynamics::cftp) return backend == "cpu";
+    // Jerrum–Sinclair's Metropolis filter takes each edge's λw_e and each slide's weight ratio.
+    if (dynamics == Dynamics::glauber_rotation || dynamics == Dynamics::cftp ||
+        dynamics == Dynamics::jerrum_sinclair)
+        return backend == "cpu";
     // The chromatic chain's coin is the same heat-bath coin, against the updated edge's threshold.
     return (backend == "cpu" || backend == "cpu-parallel" || backend == "cuda") &&
            (dynamics == Dynamics::glauber || dynamics == Dynamics::chromatic);
@@ -26,7 +29,7 @@ void require_weight_support(const Graph& graph, std::string_view backend, Dynami
     require_unit_weights(
         graph, "dynamics '" + std::string(dynamics_name(dynamics)) + "' on backend '" + std::string(backend) +
                    "' (weighted graphs run --dynamics glauber, chromatic or rotation on --backend "
-                   "cpu, cpu-parallel or cuda, glauber+rotation and cftp on cpu, and "
+                   "cpu, cpu-parallel or cuda, glauber+rotation, jerrum-sinclair and cftp on cpu, and "
                    "weighted aztec:N also --dynamics shuffle)");
 }
 
