@@ -14,7 +14,7 @@ namespace dimerlab {
 BoundingChain::BoundingChain(const Graph& graph, std::uint64_t seed, double lambda)
     : graph_(graph),
       seed_(seed),
-      threshold_((check_lambda(lambda), heat_bath_threshold(lambda))),
+      thresholds_((check_lambda(lambda), HeatBathThresholds(graph.weights(), lambda))),
       state_(graph.num_edges(), kBoundUnknown),
       unknown_(graph.num_edges()) {
     if (graph.num_edges() == 0)
@@ -32,7 +32,7 @@ void BoundingChain::advance(std::uint64_t updates) {
         const std::uint32_t e = tape_edge(w, m);
         const Edge ed = graph_.edge(e);
         const int d = bounding_chain_update(state_.data(), offsets, incident, e, ed.u, ed.v,
-                                            tape_coin_occupied(w, threshold_));
+                                            tape_coin_occupied(w, thresholds_(e)));
         unknown_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(unknown_) + d);
         ++time_;
         if (unknown_ == 0) coalesced_at_ = time_;
@@ -78,7 +78,6 @@ double CoalescenceSummary::tail_probability(std::uint64_t t_updates) const {
 
 CoalescenceSummary measure_coalescence(const Graph& graph, double lambda, std::uint32_t runs,
                                        std::uint64_t seed, std::uint64_t max_sweeps) {
-    require_unit_weights(graph, "the bounding chain");
     CoalescenceSummary s;
     s.num_edges = graph.num_edges();
     s.cap_updates = max_sweeps * graph.num_edges();

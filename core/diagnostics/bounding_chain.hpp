@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "graph/graph.hpp"
+#include "model/heat_bath_thresholds.hpp"
 #include "model/matching.hpp"
 
 namespace dimerlab {
@@ -34,7 +35,9 @@ class BoundingChain {
   private:
     const Graph& graph_;
     std::uint64_t seed_;
-    std::uint64_t threshold_;
+    // Each edge's heat-bath threshold (one for all edges when unweighted): the bounding rule itself
+    // never looks at weights, only at each update's coin.
+    HeatBathThresholds thresholds_;
     std::vector<std::uint8_t> state_;
     std::uint64_t unknown_;
     std::uint64_t time_ = 0;

@@ -134,7 +134,10 @@ void require_unit_weights(const Graph& g, std::string_view what) {
     if (!g.weighted()) return;
     throw InputError(std::string(what) + " does not take edge weights; " +
                      (g.spec().empty() ? std::string("this graph") : "'" + g.spec() + "'") +
-                     " is weighted (read it without ,weighted for the unweighted model)");
+                     " is weighted (" +
+                     (g.spec().starts_with("file:") ? std::string("read it without ,weighted")
+                                                    : std::string("leave out its weight options")) +
+                     " for the unweighted model)");
 }
 
 std::vector<EdgeAxis> axes_from_layout(const Graph& g) {

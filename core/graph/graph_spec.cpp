@@ -128,31 +128,64 @@ class SpecParser {
         rest_.remove_prefix(len);
     }
 
-    // aztec's `,a=A,b=B`: the two-periodic weights, exact rationals (graph/exact_weight.hpp).
-    void two_periodic_weights(GraphSpec& spec) {
-        bool have[2] = {false, false};
-        GraphSpec::TwoPeriodic w;
+    // `,key=value` options until the end, each of `keys` at most once: handle(index of the key,
+    // value text). `takes` lists them for messages ("a=A and b=B"), `one_of` for a missing '='.
+    template <class Handle>
+    void weight_options(std::initializer_list<std::string_view> keys, const std::string& one_of,
+                        const std::string& takes, Handle&& handle) {
+        std::vector<bool> have(keys.size(), false);
         while (!rest_.empty()) {
             if (rest_.front() != ',') trailing();
             rest_.remove_prefix(1);
             const std::size_t eq = rest_.find('=');
             const std::string_view key = rest_.substr(0, eq);
-            if (eq == std::string_view::npos) fail_usage("expected a=A or b=B, got '" + shown(rest_) + "'");
-            if (key != "a" && key != "b")
-                fail("unknown keyword '" + shown(key) + "'; aztec takes a=A and b=B (two-periodic weights)");
-            const int k = key == "a" ? 0 : 1;
+            if (eq == std::string_view::npos)
+                fail_usage("expected " + one_of + ", got '" + shown(rest_) + "'");
+            const auto found = std::find(keys.begin(), keys.end(), key);
+            if (found == keys.end())
+                fail("unknown keyword '" + shown(key) + "'; " + std::string(family_.name) + " takes " +
+                     takes);
+            const auto k = static_cast<std::size_t>(found - keys.begin());
             if (have[k]) fail(std::string(key) + " given twice");
             have[k] = true;
             rest_.remove_prefix(eq + 1);
             const std::size_t len = std::min(rest_.find(','), rest_.size());
-            const std::string_view text = rest_.substr(0, len);
-            std::string why;
-            std::optional<ExactWeight> value = parse_exact_weight(text, &why);
-            if (!value) fail("weight " + std::string(key) + " = '" + shown(text) + "': " + why);
-            (k == 0 ? w.a : w.b) = std::move(*value);
+            handle(k, rest_.substr(0, len));
             rest_.remove_prefix(len);
         }
-        if (have[0] || have[1]) spec.two_periodic = std::move(w);
+    }
+
+    // aztec's `,a=A,b=B`: the two-periodic weights, exact rationals (graph/exact_weight.hpp).
+    void two_periodic_weights(GraphSpec& spec) {
+        GraphSpec::TwoPeriodic w;
+        bool any = false;
+        weight_options(
+            {"a", "b"}, "a=A or b=B", "a=A and b=B (two-periodic weights)",
+            [&](std::size_t k, std::string_view text) {
+                std::string why;
+                std::optional<ExactWeight> value = parse_exact_weight(text, &why);
+                if (!value)
+                    fail("weight " + std::string(k == 0 ? "a" : "b") + " = '" + shown(text) + "': " + why);
+                (k == 0 ? w.a : w.b) = std::move(*value);
+                any = true;
+            });
+        if (any) spec.two_periodic = std::move(w);
+    }
+
+    // grid's, torus's and hex's `,h=T,v=T`: periodic tables of exact weights.
+    void periodic_weights(GraphSpec& spec) {
+        PeriodicWeights w;
+        bool any = false;
+        weight_options(
+            {"h", "v"}, "h=T or v=T",
+            "h=T and v=T (periodic weights of the horizontal and vertical edges, T like 1:2;3:1)",
+            [&](std::size_t k, std::string_view text) {
+                std::string why;
+                if (!parse_periodic_table(text, k == 0 ? &w.horizontal : &w.vertical, &why))
+                    fail("weights " + std::string(k == 0 ? "h" : "v") + " = '" + shown(text) + "': " + why);
+                any = true;
+            });
+        if (any) spec.periodic = std::move(w);
     }
 
     void end() {
@@ -227,6 +260,8 @@ std::string GraphSpec::canonical() const {
         case Shape::one_size:
             join('x');
             if (two_periodic) out += ",a=" + two_periodic->a.exact + ",b=" + two_periodic->b.exact;
+            if (periodic && !periodic->horizontal.empty()) out += ",h=" + periodic->horizontal.text();
+            if (periodic && !periodic->vertical.empty()) out += ",v=" + periodic->vertical.text();
             break;
         case Shape::three_sizes:
             join(',');
@@ -277,6 +312,8 @@ GraphSpec parse_graph_spec(std::string_view text) {
             spec.dims.push_back(p.whole(names[0] == 'A' ? "A" : "W"));
             p.expect('x', names[0] == 'A' ? "B" : "H");
             spec.dims.push_back(p.whole(names[0] == 'A' ? "B" : "H"));
+            if (family->name == "grid" || family->name == "torus" || family->name == "hex")
+                p.periodic_weights(spec);
             p.end();
             break;
         }

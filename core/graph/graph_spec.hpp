@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "graph/exact_weight.hpp"
+#include "graph/families/periodic_weights.hpp"
 #include "graph/graph.hpp"
 
 namespace dimerlab {
@@ -30,6 +31,9 @@ struct GraphSpec {
     std::optional<TwoPeriodic> two_periodic;
     // hexagon only: `,q=Q`, tilings weighted by q^volume (graph/families/families.hpp).
     std::optional<ExactWeight> q;
+    // grid, torus and hex only: `,h=T,v=T`, periodic weights of the horizontal and the vertical
+    // edges (graph/families/periodic_weights.hpp); a table left out is 1 everywhere.
+    std::optional<PeriodicWeights> periodic;
     // e.g. "grid:64x64", "regular:2000,3,seed=7", "file:g.txt,relabel,weighted"
     std::string canonical() const;
 };

@@ -1,14 +1,17 @@
 // Bounding chain (docs/algorithms.md §6.3): while running, every edge it calls known has that state in
 // Glauber runs from every start on the same tape; once coalesced, those runs are all in its
-// resolved matching (checked by running the sequential Glauber sampler from each start).
+// resolved matching (checked by running the sequential Glauber sampler from each start), on weighted
+// graphs too.
 #include <QtTest>
 #include <random>
 
 #include "diagnostics/bounding_chain.hpp"
 #include "diagnostics/bounding_chain_rule.hpp"
+#include "graph/graph_spec.hpp"
 #include "sampling/sampler_factory.hpp"
 #include "sampling/start_state.hpp"
 #include "test_graphs.hpp"
+#include "weighted_graphs.hpp"
 
 using namespace dimerlab;
 
@@ -55,6 +58,10 @@ std::vector<Case> cases() {
     // Triangles in the line graph: the non-monotone case.
     out.push_back({"K5 lambda 1", testing::complete_graph(5), 1.0});
     out.push_back({"random n=20 m=40 lambda 0.4", testing::random_graph(20, 40, 3), 0.4});
+    // Weighted: each update's coin against its edge's own threshold, as the weighted sampler draws it.
+    out.push_back({"weighted grid 5x5 lambda 0.7",
+                   testing::with_weights(testing::grid_graph(5, 5), {"0.2", "3", "1", "2.5"}), 0.7});
+    out.push_back({"periodic torus 4x5 lambda 0.4", make_graph("torus:4x5,h=3:1/2,v=2"), 0.4});
     return out;
 }
 

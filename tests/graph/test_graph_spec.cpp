@@ -74,7 +74,7 @@ class TestGraphSpec : public QObject {
             {"grid:3*3", {"expected 'x'", "grid:WxH"}},
             {"grid:3x3y", {"unexpected 'y'", "grid:3x3"}},
             {"grid:3x3 ", {"unexpected ' '"}},
-            {"grid:3x3,seed=2", {"unexpected ',seed=2'"}},
+            {"grid:3x3,seed=2", {"unknown keyword 'seed'", "h=T and v=T"}},
             {"grid:99999999999999999999x3", {"too large"}},
             {"grid:0x3", {"positive", "0"}},
             {"hex:3x0", {"positive"}},

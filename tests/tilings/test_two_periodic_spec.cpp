@@ -105,7 +105,7 @@ class TestTwoPeriodicSpec : public QObject {
         QVERIFY(refusal("aztec:4,a=1,a=2").contains("a given twice"));
         QVERIFY(refusal("aztec:4,c=2").contains("aztec takes a=A and b=B"));
         QVERIFY(refusal("aztec:4,a").contains("expected a=A or b=B"));
-        QVERIFY(refusal("grid:4x4,a=2").contains("unexpected"));
+        QVERIFY(refusal("grid:4x4,a=2").contains("unknown keyword 'a'"));
     }
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "graph/families/aztec_cells.hpp"
+#include "graph/families/periodic_weights.hpp"
 
 namespace dimerlab::families {
 
@@ -23,13 +24,24 @@ long double igraph_bytes(long double n, long double m) {
     return 72 * m + 56 * n;
 }
 
+// Periodic weights: a class index per edge (the classes are at most the table's entries).
+long double periodic_bytes(const GraphSpec& s, long double m) {
+    return s.periodic ? 4 * m : 0.0L;
+}
+
+Graph with_periodic_weights(Graph g, const GraphSpec& s) {
+    if (s.periodic) set_periodic_weights(g, d(s, 0), d(s, 1), *s.periodic);
+    return g;
+}
+
 FamilySize hex_size(const GraphSpec& s) {
     // Rungs hang below the vertices with x+y odd in rows 0..H-2: even rows have floor(W/2) such
     // vertices, odd rows ceil(W/2).
     const long double a = dim(s, 0), b = dim(s, 1);
     const long double rows = b - 1;
     const long double even_rows = std::ceil(rows / 2), odd_rows = std::floor(rows / 2);
-    return {a * b, b * (a - 1) + even_rows * std::floor(a / 2) + odd_rows * std::ceil(a / 2)};
+    const long double m = b * (a - 1) + even_rows * std::floor(a / 2) + odd_rows * std::ceil(a / 2);
+    return {a * b, m, periodic_bytes(s, m)};
 }
 
 FamilySize hypercube_size(const GraphSpec& s) {
@@ -48,18 +60,20 @@ using Spec = const GraphSpec&;
 using Opt = const BuildOptions&;
 
 constexpr FamilyDescriptor kFamilies[] = {
-    {"grid", S::two_sizes, "grid:WxH", "grid:64x64",
+    {"grid", S::two_sizes, "grid:WxH[,h=T][,v=T]", "grid:64x64",
      [](Spec s) -> FamilySize {
-         return {dim(s, 0) * dim(s, 1), dim(s, 0) * (dim(s, 1) - 1) + dim(s, 1) * (dim(s, 0) - 1)};
+         const long double m = dim(s, 0) * (dim(s, 1) - 1) + dim(s, 1) * (dim(s, 0) - 1);
+         return {dim(s, 0) * dim(s, 1), m, periodic_bytes(s, m)};
      },
-     [](Spec s, Opt) { return build_grid(d(s, 0), d(s, 1)); }},
-    {"torus", S::two_sizes, "torus:WxH", "torus:32x32",
+     [](Spec s, Opt) { return with_periodic_weights(build_grid(d(s, 0), d(s, 1)), s); }},
+    {"torus", S::two_sizes, "torus:WxH[,h=T][,v=T]", "torus:32x32",
      [](Spec s) -> FamilySize {
-         return {dim(s, 0) * dim(s, 1), 2 * dim(s, 0) * dim(s, 1)};
+         const long double m = 2 * dim(s, 0) * dim(s, 1);
+         return {dim(s, 0) * dim(s, 1), m, periodic_bytes(s, m)};
      },
-     [](Spec s, Opt) { return build_torus(d(s, 0), d(s, 1)); }},
-    {"hex", S::two_sizes, "hex:WxH", "hex:20x20", hex_size,
-     [](Spec s, Opt) { return build_hex(d(s, 0), d(s, 1)); }},
+     [](Spec s, Opt) { return with_periodic_weights(build_torus(d(s, 0), d(s, 1)), s); }},
+    {"hex", S::two_sizes, "hex:WxH[,h=T][,v=T]", "hex:20x20", hex_size,
+     [](Spec s, Opt) { return with_periodic_weights(build_hex(d(s, 0), d(s, 1)), s); }},
     {"tri", S::two_sizes, "tri:WxH", "tri:20x20",
      [](Spec s) -> FamilySize {
          const long double a = dim(s, 0), b = dim(s, 1);
