@@ -3,6 +3,8 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -189,10 +191,20 @@ class TestCountCli : public QObject {
         QVERIFY2(refused.err.startsWith("error:") && refused.err.contains("bad.txt:2:") &&
                      refused.err.count('\n') == 1,
                  refused.err.constData());
-        // The estimator does not take weights yet: refused, not answered for the unweighted model.
-        const CliResult estimate = run_cli({"count", "--graph", spec, "--epsilon", "0.1"});
-        QCOMPARE(estimate.exit_code, 2);
-        QVERIFY2(estimate.err.contains("edge weights"), estimate.err.constData());
+        // The estimator's default method takes the weights: its interval (95%, seed 1) holds ln 13.8.
+        const CliResult estimate =
+            run_cli({"count", "--graph", spec, "--lambda", "2", "--epsilon", "0.05", "--json"});
+        QCOMPARE(estimate.exit_code, 0);
+        const QJsonObject e = QJsonDocument::fromJson(estimate.out).object();
+        const QJsonArray ci = e["ci"].toArray();
+        QVERIFY2(ci.size() == 2 && ci[0].toDouble() <= std::log(13.8) && std::log(13.8) <= ci[1].toDouble(),
+                 estimate.out.constData());
+        // The paired-product method refuses them rather
+        // than answer for the unweighted model.
+        const CliResult refused_method =
+            run_cli({"count", "--graph", spec, "--epsilon", "0.1", "--method", "tpa-paired-product"});
+        QCOMPARE(refused_method.exit_code, 2);
+        QVERIFY2(refused_method.err.contains("edge weights"), refused_method.err.constData());
     }
 
     void readable_summary_without_json() {

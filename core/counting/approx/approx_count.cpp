@@ -84,7 +84,12 @@ class Clock {
 
 ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     check_options(options);
-    require_unit_weights(graph, "the ln Z estimator");
+    // Only thermodynamic integration takes weights: its path and control variate read c_1, c_2 and
+    // F_w; the other estimators' schedules are the unweighted ones.
+    if (options.method != ApproxMethod::ti_control_variate && graph.weighted())
+        throw InputError("--method " + std::string(approx_method_name(options.method)) +
+                         " does not take edge weights; '" + graph.spec() +
+                         "' is weighted, and the default method ti-control-variate takes them");
     const Clock clock;
     ApproxResult result;
     result.method = std::string(approx_method_name(options.method));
@@ -94,6 +99,13 @@ ApproxResult estimate_log_z(const Graph& graph, const ApproxOptions& options) {
     EnsembleFactory ensemble_factory = options.ensemble;
     const bool shared = options.sharing.parts > 1 && options.sharing.share;
     if (shared) ensemble_factory = nullptr;  // a process runs only its share of each batch
+    if (graph.weighted() && ensemble_factory) {
+        // The ensembles count F as an integer, on the device for CUDA; F_w is a weighted sum.
+        ensemble_factory = nullptr;
+        result.notice =
+            "the chain ensembles count free edges unweighted; this weighted graph's replicas run on CPU "
+            "threads";
+    }
 
     std::atomic<bool> cancelled{false};
     const auto is_cancelled = [&] {

@@ -107,7 +107,7 @@ ReplicaRun run_ti_control_variate(const Graph& graph, const TiPath& path, std::u
         for (std::uint64_t s = 0; s < control.samples(k); ++s) {
             check_cancel(control);
             sampler->advance(control.spacing_updates);
-            samples.add(sampler->dimers(), lam * double(free_edge_count(graph, sampler->mate())));
+            samples.add(sampler->dimers(), lam * free_edge_weight(graph, sampler->mate()));
         }
         close_node(path, k, node_mixing(control, k), samples, out);
         count_node(control, k, 1);

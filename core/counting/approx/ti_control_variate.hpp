@@ -13,16 +13,16 @@
 namespace dimerlab {
 
 // One Glauber chain walks the path's nodes upward from the empty matching. At node k (activity
-// λ_k) it records |M| and F (free_edge_count) once per spacing; the node's estimate of E|M| is
-// the mean of Y = a_k |M| + (1 - a_k) λ_k F, unbiased for every fixed a_k since
-// E|M| = λ E[F]. log_z = path.log_z_bottom + Σ_k w_k Ȳ_k; unit_variance[k] is
-// w_k² N_k Var(Ȳ_k) by batch means; node_moments holds what the next mixing is chosen from.
-// Throws CountCancelled.
+// λ_k) it records |M| and F (free_edge_weight: Σ w_e on a weighted graph) once per spacing; the node's
+// estimate of E|M| is the mean of Y = a_k |M| + (1 - a_k) λ_k F, unbiased for every fixed a_k since E|M| = λ
+// E[F]. log_z = path.log_z_bottom + Σ_k w_k Ȳ_k; unit_variance[k] is w_k² N_k Var(Ȳ_k) by batch means;
+// node_moments holds what the next mixing is chosen from. Throws CountCancelled.
 ReplicaRun run_ti_control_variate(const Graph& graph, const TiPath& path, std::uint64_t seed,
                                   const ReplicaControl& control);
 
 // The same replicas, one per chain of an ensemble (fresh: update 0, λ = the first node's, empty
-// starts), advanced together and F counted by the ensemble's backend (on the device for CUDA):
+// starts), advanced together and F counted by the ensemble's backend (on the device for CUDA; an
+// unweighted count, so estimate_log_z runs weighted graphs on CPU replicas instead):
 // chain k of an ensemble seeded s equals run_ti_control_variate with seed s + k bit for bit.
 std::vector<ReplicaRun> run_ti_control_variate_ensemble(const Graph& graph, const TiPath& path,
                                                         SamplerEnsemble& ensemble,

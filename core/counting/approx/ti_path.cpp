@@ -11,12 +11,36 @@ namespace dimerlab {
 
 double disjoint_edge_pairs(const Graph& graph) {
     const double m = graph.num_edges();
+    if (graph.weighted()) {
+        // Σ_{e<f disjoint} w_e w_f = (c_1² − Σ w_e²)/2 − Σ_v Σ_{e<f at v} w_e w_f.
+        double sum = 0, squares = 0, touching = 0;
+        for (EdgeId e = 0; e < graph.num_edges(); ++e) {
+            sum += graph.weight(e);
+            squares += graph.weight(e) * graph.weight(e);
+        }
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+            double at = 0, at_squares = 0;
+            for (const EdgeId e : graph.incident_edges(v)) {
+                at += graph.weight(e);
+                at_squares += graph.weight(e) * graph.weight(e);
+            }
+            touching += (at * at - at_squares) / 2;
+        }
+        return std::max(0.0, (sum * sum - squares) / 2 - touching);
+    }
     double touching_pairs = 0;
     for (VertexId v = 0; v < graph.num_vertices(); ++v) {
         const double d = graph.degree(v);
         touching_pairs += d * (d - 1) / 2;
     }
     return m * (m - 1) / 2 - touching_pairs;
+}
+
+double edge_weight_sum(const Graph& graph) {
+    if (!graph.weighted()) return graph.num_edges();
+    double sum = 0;
+    for (EdgeId e = 0; e < graph.num_edges(); ++e) sum += graph.weight(e);
+    return sum;
 }
 
 double mean_dimers_complex_bound(double edges, double matching_number_bound, double re_max, double im) {
@@ -30,7 +54,8 @@ TiPath plan_ti_path(const Graph& graph, double lambda, double tolerance) {
     if (!(tolerance > 0)) throw InputError("the path's tolerance must be positive");
     TiPath path;
     path.lambda = lambda;
-    const double m = graph.num_edges();
+    // m is c_1 = Σ w_e (the edge count when unweighted) and m_2 = c_2 (disjoint_edge_pairs).
+    const double m = edge_weight_sum(graph);
     const double nu = std::floor(graph.num_vertices() / 2.0);
     // With x_i = λ_0 / r_i > 0: x - x²/2 <= ln(1 + x) <= x - x²/2 + x³/3, Σ x_i = λ_0 m,
     // Σ x_i² = λ_0² p_2 with p_2 = m² - 2 m_2, and Σ x_i³ <= (Σ x_i²)^{3/2}.

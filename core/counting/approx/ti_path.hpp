@@ -3,7 +3,7 @@
 // ln Z(λ) = ln Z(λ_0) + ∫_{ln λ_0}^{ln λ} E_s|M| d(ln s), with λ_0 so small that ln Z(λ_0) is
 // bracketed rigorously, and composite Gauss–Legendre nodes in t = ln s whose discretisation
 // error is bounded rigorously. Both bounds rest on Heilmann–Lieb: Z(λ) = Π_i (1 + λ/r_i) with
-// every r_i > 0.
+// every r_i > 0, which holds for positive edge weights too (docs/algorithms.md §1.4).
 #include <cstdint>
 #include <vector>
 
@@ -23,12 +23,16 @@ struct TiPath {
     unsigned nodes_per_panel = 0;
 };
 
-// Pairs of disjoint edges: the coefficient m_2 of λ² in Z(G, λ).
+// Pairs of disjoint edges: the coefficient m_2 of λ² in Z(G, λ); on a weighted graph c_2, the sum
+// of w_e w_f over those pairs.
 double disjoint_edge_pairs(const Graph& graph);
+// c_1, the coefficient of λ: the edge count, or Σ w_e on a weighted graph.
+double edge_weight_sum(const Graph& graph);
 
 // A bound on |E_t|M|| for complex t with Re t <= re_max and |Im t| <= im (< π), from the
 // factorisation: each root's term 1/(1 + r e^{-t}) is at most e^{Re t}/(r s) and 1/s in
-// modulus, s = 1 for |Im t| <= π/2 and sin|Im t| beyond, and Σ 1/r_i = m.
+// modulus, s = 1 for |Im t| <= π/2 and sin|Im t| beyond, and Σ 1/r_i = c_1 (`edges`: m, or Σ w_e
+// on a weighted graph).
 double mean_dimers_complex_bound(double edges, double matching_number_bound, double re_max, double im);
 
 // The path to λ (finite, > 0) for a graph with at least one edge: λ_0 with bracket half-width at
