@@ -20,9 +20,14 @@ ColourLegendWidget::ColourLegendWidget(QWidget* parent) : QWidget(parent) {
 void ColourLegendWidget::set_mode(ColourMode mode, render::TileShape tiles) {
     mode_ = mode;
     tiles_ = tiles;
-    legend_ = render::colour_legend(mode, tiles, palette_);
+    legend_ = render::colour_legend(mode, tiles, palette_, &weights_);
     updateGeometry();
     update();
+}
+
+void ColourLegendWidget::set_weight_range(const render::WeightRange& range) {
+    weights_ = range;
+    set_mode(mode_, tiles_);
 }
 
 void ColourLegendWidget::set_colour_palette(render::PaletteKind palette) {

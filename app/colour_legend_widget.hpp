@@ -12,6 +12,9 @@ class ColourLegendWidget : public QWidget {
   public:
     explicit ColourLegendWidget(QWidget* parent = nullptr);
     void set_mode(ColourMode mode, render::TileShape tiles = render::TileShape::domino);
+    // The edge-weights mode's end labels: the shown graph's lightest and heaviest weights.
+    void set_weight_range(const render::WeightRange& range);
+    const render::WeightRange& weight_range() const { return weights_; }
     void set_colour_palette(render::PaletteKind palette);
     render::PaletteKind colour_palette() const { return palette_; }
     ColourMode mode() const { return mode_; }
@@ -27,6 +30,7 @@ class ColourLegendWidget : public QWidget {
   private:
     ColourMode mode_ = ColourMode::plain;
     render::TileShape tiles_ = render::TileShape::domino;
+    render::WeightRange weights_{"1", "1"};
     render::PaletteKind palette_ = render::PaletteKind::colour_blind_safe;
     render::ColourLegend legend_;
 };

@@ -4,6 +4,7 @@
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -67,6 +68,37 @@ const FamilyDescriptor* family_named(const QString& name) {
     return families::find_family(name.toStdString());
 }
 
+// The weight options a family's spec takes (graph_spec.cpp's parser), each with what it means.
+constexpr int kMaxWeightOptions = 2;
+struct WeightOption {
+    const char* key;
+    const char* tip;
+};
+std::vector<WeightOption> weight_options_of(const QString& family) {
+    if (family == "aztec")
+        return {{"a", "two-periodic weight a of the cells with u + v odd, e.g. 1/2 (empty: 1)"},
+                {"b", "two-periodic weight b of the cells with u + v even (empty: 1)"}};
+    if (family == "hexagon") return {{"q", "each tiling weighs q^volume, e.g. 0.97 (empty: 1)"}};
+    if (family == "grid" || family == "torus" || family == "hex")
+        return {{"h",
+                 "periodic weights of the horizontal edges: rows joined by ';', entries by ':', e.g. "
+                 "1:2;3:1 (empty: 1)"},
+                {"v", "periodic weights of the vertical edges, as for h, e.g. 1/2 (empty: 1)"}};
+    return {};
+}
+
+// The typed text of option `key` in a parsed spec (empty when left out).
+QString weight_text(const GraphSpec& spec, const QString& key) {
+    if (key == "q") return spec.q ? QString::fromStdString(spec.q->exact) : QString();
+    if (key == "a" || key == "b") {
+        if (!spec.two_periodic) return {};
+        return QString::fromStdString(key == "a" ? spec.two_periodic->a.exact : spec.two_periodic->b.exact);
+    }
+    if (!spec.periodic) return {};
+    const PeriodicTable& t = key == "h" ? spec.periodic->horizontal : spec.periodic->vertical;
+    return QString::fromStdString(t.text());
+}
+
 }  // namespace
 
 FamilyPicker::FamilyPicker(QWidget* parent) : QWidget(parent) {
@@ -107,6 +139,19 @@ FamilyPicker::FamilyPicker(QWidget* parent) : QWidget(parent) {
     narrow(probability_box_);
     narrow(seed_box_);
     seed_box_->setToolTip("The random graph's seed (not the chain's)");
+    for (int i = 0; i < kMaxWeightOptions; ++i) {
+        auto* label = new QLabel(this);
+        auto* edit = new QLineEdit(this);
+        edit->setPlaceholderText("1");
+        edit->setMinimumWidth(48);
+        edit->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        weight_labels_.push_back(label);
+        all_weight_edits_.push_back(edit);
+        connect(edit, &QLineEdit::editingFinished, this, [this, edit] {
+            if (edit->isModified()) fields_edited();
+            edit->setModified(false);
+        });
+    }
     connect(probability_box_, &QDoubleSpinBox::valueChanged, this, [this] { fields_edited(); });
     connect(seed_box_, &QSpinBox::valueChanged, this, [this] { fields_edited(); });
     auto* layout = new QVBoxLayout(this);
@@ -148,6 +193,18 @@ void FamilyPicker::show_fields_of(const QString& family) {
         if (i < names.size()) shown.emplace_back(size_labels_[i], all_size_boxes_[i]);
     if (probability) shown.emplace_back(probability_label_, probability_box_);
     if (seeded) shown.emplace_back(seed_label_, seed_box_);
+    const std::vector<WeightOption> options = weight_options_of(family);
+    for (int i = 0; i < kMaxWeightOptions; ++i) {
+        const bool on = i < int(options.size());
+        weight_labels_[i]->setVisible(on);
+        all_weight_edits_[i]->setVisible(on);
+        fields_->removeWidget(weight_labels_[i]);
+        fields_->removeWidget(all_weight_edits_[i]);
+        if (!on) continue;
+        weight_labels_[i]->setText(options[i].key);
+        all_weight_edits_[i]->setToolTip(options[i].tip);
+        shown.emplace_back(weight_labels_[i], all_weight_edits_[i]);
+    }
     for (int i = 0; i < kMaxSizes; ++i) {
         fields_->removeWidget(size_labels_[i]);
         fields_->removeWidget(all_size_boxes_[i]);
@@ -189,6 +246,22 @@ void FamilyPicker::show_spec(const QString& spec_text) {
         all_size_boxes_[i]->setValue(int(std::min<std::uint64_t>(spec.dims[i], INT_MAX)));
     probability_box_->setValue(spec.probability);
     seed_box_->setValue(int(std::min<std::uint64_t>(spec.seed, INT_MAX)));
+    const std::vector<WeightOption> options = weight_options_of(family);
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        all_weight_edits_[i]->setText(weight_text(spec, options[i].key));
+        all_weight_edits_[i]->setModified(false);
+    }
+}
+
+std::vector<QLineEdit*> FamilyPicker::weight_edits() const {
+    const std::size_t n = weight_options_of(family_box_->currentData().toString()).size();
+    return {all_weight_edits_.begin(), all_weight_edits_.begin() + std::ptrdiff_t(n)};
+}
+
+QStringList FamilyPicker::weight_option_names() const {
+    QStringList out;
+    for (const WeightOption& o : weight_options_of(family_box_->currentData().toString())) out << o.key;
+    return out;
 }
 
 QString FamilyPicker::spec_text() const {
@@ -206,7 +279,19 @@ QString FamilyPicker::spec_text() const {
     for (QSpinBox* b : size_boxes()) spec.dims.push_back(std::uint64_t(b->value()));
     spec.probability = probability_box_->value();
     spec.seed = std::uint64_t(seed_box_->value());
-    return QString::fromStdString(spec.canonical());
+    QString text = QString::fromStdString(spec.canonical());
+    const std::vector<WeightOption> options = weight_options_of(family_box_->currentData().toString());
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        const QString value = all_weight_edits_[i]->text().trimmed();
+        if (!value.isEmpty()) text += QString(",%1=%2").arg(options[i].key, value);
+    }
+    // The canonical form when the weights read; otherwise the text as typed, so that the spec
+    // field shows the parser's reason, as for a typed spec.
+    try {
+        return QString::fromStdString(parse_graph_spec(text.toStdString()).canonical());
+    } catch (const std::exception&) {
+        return text;
+    }
 }
 
 void FamilyPicker::family_chosen() {

@@ -2,8 +2,10 @@
 // The Model panel's family picker, beside the spec text: a combo of the graph families (the core's
 // family table, the one the Help page's grammar lists) and spin boxes for the chosen family's
 // sizes (named as in its usage, e.g. W and H for grid:WxH), its seed (random families) and edge
-// probability (gnp). Editing them emits the spec they make; show_spec fills them from a typed
-// spec without emitting, so the text and the fields always say the same graph.
+// probability (gnp), and its edge-weight options as typed text (a and b on aztec, q on hexagon, h and
+// v on grid, torus and hex; empty for weight 1). Editing them emits the spec they make; show_spec
+// fills them from a typed spec without emitting, so the text and the fields always say the same
+// graph, weights included.
 #include <QString>
 #include <QWidget>
 #include <vector>
@@ -12,6 +14,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
+class QLineEdit;
 class QSpinBox;
 
 namespace dimerlab::app {
@@ -32,6 +35,9 @@ class FamilyPicker : public QWidget {
     std::vector<QSpinBox*> size_boxes() const;
     QSpinBox* seed_box() const { return seed_box_; }
     QDoubleSpinBox* probability_box() const { return probability_box_; }
+    // The chosen family's weight options (the rest hidden), named by weight_option_names().
+    std::vector<QLineEdit*> weight_edits() const;
+    QStringList weight_option_names() const;
 
   signals:
     // The user changed the family or a field: the spec text should become `spec`.
@@ -50,6 +56,8 @@ class FamilyPicker : public QWidget {
     QDoubleSpinBox* probability_box_ = nullptr;
     QLabel* seed_label_ = nullptr;
     QSpinBox* seed_box_ = nullptr;
+    std::vector<QLabel*> weight_labels_;
+    std::vector<QLineEdit*> all_weight_edits_;
     QString file_spec_;  // file: has no fields; its spec text is kept as typed
 };
 

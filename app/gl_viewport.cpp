@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "dimerlab_render/colour_legend.hpp"
+#include "dimerlab_render/edge_weight_shades.hpp"
 #include "model/lambda_record.hpp"
 #include "model/matching_constants.hpp"
 
@@ -33,7 +34,10 @@ void GlViewport::set_scene(std::shared_ptr<const render::SceneGeometry> scene) {
     mate_.assign(scene_->graph().num_vertices(), kNoMate);
     heat_.reset(scene_->graph().num_vertices());
     edge_frequency_.reset(scene_->graph().num_edges());
+    weight_shades_ = render::edge_weight_shades(scene_->graph());
+    shown_edge_values_.clear();
     auto_fit_ = true;
+    feed_heat();
     update();
 }
 
@@ -118,6 +122,15 @@ void GlViewport::feed_edge_values() {
 
 void GlViewport::feed_heat() {
     if (!scene_) return;
+    if (renderer_.colour_mode() == ColourMode::edge_weights) {
+        // The weights never change with the chain: fed once per scene and mode.
+        if (shown_edge_values_ != weight_shades_) {
+            shown_edge_values_ = weight_shades_;
+            renderer_.set_edge_values(shown_edge_values_);
+        }
+        colour_note_ = scene_->graph().weighted() ? QString() : QString("every edge of this graph weighs 1");
+        return;
+    }
     if (renderer_.colour_mode() == ColourMode::exact_probabilities ||
         renderer_.colour_mode() == ColourMode::probability_difference) {
         feed_edge_values();
@@ -291,6 +304,8 @@ QString GlViewport::hover_text(const QPointF& pos) const {
                        .arg(g.degree(e.u))
                        .arg(g.degree(e.v))
                        .arg(dimer ? "dimer" : "empty");
+    if (g.weighted() || renderer_.colour_mode() == ColourMode::edge_weights)
+        text += QString("\nweight %1").arg(QString::fromStdString(g.weights().exact(hit->id)));
     if (renderer_.colour_mode() == ColourMode::exact_probabilities ||
         renderer_.colour_mode() == ColourMode::probability_difference) {
         text += hit->id < shown_probabilities_.size()

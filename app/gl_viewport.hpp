@@ -106,6 +106,7 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     render::PlacementCache placements_;
     std::vector<float> shown_probabilities_;
     std::vector<float> shown_edge_values_;
+    std::vector<float> weight_shades_;  // the edge-weights mode's values for this scene's graph
     render::EdgeFrequency edge_frequency_;
     QString colour_note_;
 

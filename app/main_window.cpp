@@ -28,6 +28,7 @@
 #include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
 #include "dimerlab_lab/region_store.hpp"
+#include "dimerlab_render/edge_weight_shades.hpp"
 #include "dimerlab_render/line_weights.hpp"
 #include "dock_width.hpp"
 #include "draw_canvas.hpp"
@@ -638,6 +639,7 @@ void MainWindow::build_toolbar() {
     colour_box_->addItem("height function");
     colour_box_->addItem("exact probabilities (λ = ∞)");
     colour_box_->addItem("exact probabilities: chain − exact");
+    colour_box_->addItem("edge weights");
     colour_box_->setToolTip(
         "Orientation × parity: four dimer colours (H/V × sublattice) on lattices; monomer heat map: how "
         "often each vertex was a monomer in the frames shown since the chain (re)started; exact "
@@ -648,7 +650,10 @@ void MainWindow::build_toolbar() {
         "monomer, where the height is undefined), other graphs plain; exact probabilities: every edge by "
         "the exact probability that a dimer (domino) sits on it at λ = ∞, for aztec:N up to 400 and small "
         "drawn regions; chain − exact: the chain's share of frames with a dimer there minus that "
-        "probability, fading to white as the chain converges");
+        "probability, fading to white as the chain converges; edge weights: every edge by its weight on a "
+        "log "
+        "scale from the lightest to the heaviest (weights from a file's ,weighted, aztec's a= b=, hexagon's "
+        "q=, or h= v= on grid, torus and hex), dimers drawn wider in their edge's colour");
     connect(colour_box_, &QComboBox::currentIndexChanged, this, [this](int i) {
         view_->set_colour_mode(ColourMode(i));  // the items follow the enum's order
         show_colour_note();
@@ -889,6 +894,10 @@ void MainWindow::update_overlay() {
     view_->overlay().set_stats(o);
     if (legend_->mode() != view_->colour_mode() || legend_->tiles() != view_->tile_shape())
         legend_->set_mode(view_->colour_mode(), view_->tile_shape());
+    if (const render::WeightRange range = render::weight_range(g);
+        range.lightest != legend_->weight_range().lightest ||
+        range.heaviest != legend_->weight_range().heaviest)
+        legend_->set_weight_range(range);
     if (presentation_) {
         const QString caption = caption_text();
         if (caption_->text() != caption) {

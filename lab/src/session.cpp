@@ -102,6 +102,7 @@ QString colour_mode_name(ColourMode mode) {
     if (mode == ColourMode::height) return "height";
     if (mode == ColourMode::exact_probabilities) return "exact-probabilities";
     if (mode == ColourMode::probability_difference) return "exact-probabilities-difference";
+    if (mode == ColourMode::edge_weights) return "edge-weights";
     return mode == ColourMode::plain ? "plain" : "orientation-parity";
 }
 
@@ -114,9 +115,10 @@ ColourMode parse_colour_mode(const QString& text) {
     if (text == "height") return ColourMode::height;
     if (text == "exact-probabilities") return ColourMode::exact_probabilities;
     if (text == "exact-probabilities-difference") return ColourMode::probability_difference;
+    if (text == "edge-weights") return ColourMode::edge_weights;
     throw InputError("colour mode '" + text.toStdString() +
                      "': expected plain, orientation-parity, monomer-heat, exact-marginals, tiles, height, "
-                     "exact-probabilities or exact-probabilities-difference");
+                     "exact-probabilities, exact-probabilities-difference or edge-weights");
 }
 
 Session session_from_json(const QByteArray& json, const QString& source) {

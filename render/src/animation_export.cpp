@@ -15,6 +15,7 @@
 
 #include "dimerlab_render/colour_legend.hpp"
 #include "dimerlab_render/edge_frequency.hpp"
+#include "dimerlab_render/edge_weight_shades.hpp"
 #include "dimerlab_render/line_weights.hpp"
 #include "dimerlab_render/marginal_cache.hpp"
 #include "dimerlab_render/monomer_heat.hpp"
@@ -93,7 +94,7 @@ namespace {
 // on a white band at the bottom; both scale with the frame's height.
 void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int height,
                               const std::string& caption, ColourMode mode, TileShape tiles,
-                              PaletteKind palette, bool high_contrast) {
+                              PaletteKind palette, bool high_contrast, const WeightRange& weights) {
     // The projector's caption and legend are as much larger than the normal ones as in the window.
     const LineWeights& w = line_weights(high_contrast);
     const double caption_scale = w.caption_scale / kNormalWeights.caption_scale;
@@ -118,7 +119,7 @@ void paint_caption_and_legend(std::vector<std::uint8_t>& rgb, int width, int hei
     painter.drawText(QRect(0, 0, width, band), Qt::AlignCenter, text);
     QFont small = font;
     small.setBold(false);
-    const ColourLegend legend = colour_legend(mode, tiles, palette);
+    const ColourLegend legend = colour_legend(mode, tiles, palette, &weights);
     QSizeF size;
     for (int px = std::max(9, int(height / 40 * legend_scale)); px >= 7; --px) {
         small.setPixelSize(px);
@@ -172,6 +173,8 @@ bool render_animation(const AnimationRequest& r,
             const auto m = marginals.get(replay.graph(), replay.sampler().lambda());
             if (!m) throw InfeasibleError(marginals.error());
             renderer.set_heat(*m);
+        } else if (r.session.view.colour == ColourMode::edge_weights) {
+            if (k == 0) renderer.set_edge_values(edge_weight_shades(replay.graph()));
         } else if (r.session.view.colour == ColourMode::exact_probabilities ||
                    r.session.view.colour == ColourMode::probability_difference) {
             const auto p = placements.get(replay.graph(), replay.sampler().lambda());
@@ -192,8 +195,8 @@ bool render_animation(const AnimationRequest& r,
                                      frame_caption(replay.graph().spec(), replay.sampler().lambda(),
                                                    std::string(dynamics_name(r.session.dynamics)), sweeps,
                                                    frame_progress(replay.sampler())),
-                                     r.session.view.colour, renderer.tile_shape(), r.palette,
-                                     r.high_contrast);
+                                     r.session.view.colour, renderer.tile_shape(), r.palette, r.high_contrast,
+                                     weight_range(replay.graph()));
         }
         if (!sink(k, rgb)) return false;
     }

@@ -30,7 +30,7 @@ struct Metrics {
 
 }  // namespace
 
-ColourLegend colour_legend(ColourMode mode, TileShape tiles, PaletteKind kind) {
+ColourLegend colour_legend(ColourMode mode, TileShape tiles, PaletteKind kind, const WeightRange* weights) {
     const Palette& p = palette_of(kind);
     ColourLegend l;
     const LegendSwatch monomer{"monomer", colour(p.monomer), true};
@@ -92,6 +92,18 @@ ColourLegend colour_legend(ColourMode mode, TileShape tiles, PaletteKind kind) {
             l.low_label = QString("−%1").arg(kProbabilityDifferenceScale);
             l.high_label = QString("+%1").arg(kProbabilityDifferenceScale);
             l.scale_title = "chain's share of frames − exact P(domino placed)";
+            break;
+        case ColourMode::edge_weights:
+            // The edges' ramp (edges.vert, mode 3) over ln w; a dimer is its edge's colour, drawn wider.
+            l.has_scale = true;
+            l.low = colour(p.height_low);
+            l.mid = colour(p.height_mid);
+            l.high = colour(p.height_high);
+            l.low_label = weights ? weights->lightest : QString("lightest");
+            l.high_label = weights ? weights->heaviest : QString("heaviest");
+            l.scale_title = weights && weights->lightest == weights->heaviest
+                                ? QString("edge weight: every edge weighs %1").arg(weights->lightest)
+                                : QString("edge weight (log scale)");
             break;
         case ColourMode::height:
             // Thurston's height on the faces; a monomer is a defect around which it winds.

@@ -284,8 +284,7 @@ void SceneRenderer::draw_edges(const QMatrix4x4& qview, int width_px, int height
                        : std::clamp(w.edge_fraction * unit_px, w.edge_min_px * dpr, w.edge_max_px * dpr));
     const float dimer_px = float(scene_->dimer_width() * pixels_per_unit) * dpr * w.dimer_factor;
     edge_program_->setUniformValue("dimer_px", std::max(dimer_px, w.dimer_min_px * dpr));
-    const bool by_value =
-        colour_mode_ == ColourMode::exact_probabilities || colour_mode_ == ColourMode::probability_difference;
+    const bool by_value = colours_edges_by_value(colour_mode_);
     const int edge_mode =
         heat_mode                                                                               ? 2
         : (colour_mode_ == ColourMode::orientation_parity || colour_mode_ == ColourMode::tiles) ? 1
@@ -445,8 +444,7 @@ void SceneRenderer::draw(const Camera& camera, int width_px, int height_px, doub
         draw_tiles(qview);
     } else {
         if (colour_mode_ == ColourMode::height && height_) draw_heights(qview);
-        const bool by_value = colour_mode_ == ColourMode::exact_probabilities ||
-                              colour_mode_ == ColourMode::probability_difference;
+        const bool by_value = colours_edges_by_value(colour_mode_);
         const bool fine_field = by_value && unit_px < kValueDimersMinUnitPx * dpr;
         if (!fine_field ||
             !draw_edges_supersampled(qview, width_px, height_px, dpr, unit_px, camera.pixels_per_unit()))

@@ -199,6 +199,40 @@ class TestAppModelControls : public QObject {
         QVERIFY(picker->seed_box()->isVisibleTo(picker));
     }
 
+    // The weight options are fields too: a typed spec fills them, editing a size keeps them (it used
+    // to drop them), editing one writes the canonical spec, and a bad weight reaches the spec field
+    // as typed, where the parser's reason shows.
+    void family_picker_keeps_and_edits_the_weights() {
+        ModelPanel panel;
+        FamilyPicker* picker = panel.family_picker();
+        panel.spec_edit()->setText("aztec:20,a=0.5");
+        QCOMPARE(picker->weight_option_names(), (QStringList{"a", "b"}));
+        QCOMPARE(picker->weight_edits()[0]->text(), QString("1/2"));
+        QCOMPARE(picker->weight_edits()[1]->text(), QString("1"));
+        picker->size_boxes()[0]->setValue(30);
+        QCOMPARE(panel.spec_edit()->text(), QString("aztec:30,a=1/2,b=1"));
+        const auto type_into = [](QLineEdit* edit, const QString& text) {
+            edit->setFocus();
+            edit->selectAll();
+            QTest::keyClicks(edit, text);
+            QTest::keyClick(edit, Qt::Key_Return);
+        };
+        picker->family_box()->setCurrentIndex(picker->family_box()->findData("torus"));
+        QCOMPARE(picker->weight_option_names(), (QStringList{"h", "v"}));
+        type_into(picker->weight_edits()[0], "2:0.5");
+        QCOMPARE(panel.spec_edit()->text(), QString("torus:32x32,h=2:1/2"));
+        QVERIFY(panel.spec_valid());
+        type_into(picker->weight_edits()[1], "0");
+        QCOMPARE(panel.spec_edit()->text(), QString("torus:32x32,h=2:1/2,v=0"));
+        QVERIFY(!panel.spec_valid());
+        picker->family_box()->setCurrentIndex(picker->family_box()->findData("hexagon"));
+        QCOMPARE(picker->weight_option_names(), (QStringList{"q"}));
+        type_into(picker->weight_edits()[0], "0.97");
+        QCOMPARE(panel.spec_edit()->text(), QString("hexagon:60,60,60,q=97/100"));
+        picker->family_box()->setCurrentIndex(picker->family_box()->findData("complete"));
+        QVERIFY(picker->weight_edits().empty());
+    }
+
     void typed_spec_fills_the_family_picker() {
         ModelPanel panel;
         FamilyPicker* picker = panel.family_picker();

@@ -10,6 +10,7 @@
 #include "dimerlab_lab/sampler_factory.hpp"
 #include "dimerlab_render/animation_export.hpp"
 #include "dimerlab_render/colour_legend.hpp"
+#include "dimerlab_render/edge_weight_shades.hpp"
 #include "dimerlab_render/gl_availability.hpp"
 #include "dimerlab_render/height_geometry.hpp"
 #include "dimerlab_render/marginal_cache.hpp"
@@ -473,9 +474,59 @@ class TestRenderOffscreen : public QObject {
                  (std::vector<float>{2.0f / 3, 1.0f / 3, 2.0f / 3}));
         heat.reset(3);
         QCOMPARE(heat.fractions()[0], 0.0f);
-        for (ColourMode m : {ColourMode::plain, ColourMode::orientation_parity, ColourMode::monomer_heat,
-                             ColourMode::exact_marginals, ColourMode::tiles, ColourMode::height})
+        for (ColourMode m :
+             {ColourMode::plain, ColourMode::orientation_parity, ColourMode::monomer_heat,
+              ColourMode::exact_marginals, ColourMode::tiles, ColourMode::height, ColourMode::edge_weights})
             QVERIFY(parse_colour_mode(colour_mode_name(m)) == m);
+    }
+
+    // The edge-weights mode: each edge's weight on the ramp over ln w, from the lightest (the ramp's
+    // low end) through weight 1 (its middle, here, where 1/4 and 4 are the extremes) to the heaviest;
+    // the legend's ends are the exact lightest and heaviest weights.
+    void edgeWeightsColourTheEdges() {
+        auto graph = std::make_shared<const Graph>(make_graph("grid:5x4,h=4:1/4,v=1"));
+        const std::vector<float> shades = edge_weight_shades(*graph);
+        for (EdgeId e = 0; e < graph->num_edges(); ++e) {
+            const double w = graph->weight(e);
+            QCOMPARE(shades[e], w == 4 ? 1.0f : w == 0.25 ? 0.0f : 0.5f);
+        }
+        const WeightRange range = weight_range(*graph);
+        QCOMPARE(range.lightest, QString("1/4"));
+        QCOMPARE(range.heaviest, QString("4"));
+        const ColourLegend legend = colour_legend(ColourMode::edge_weights, TileShape::domino,
+                                                  PaletteKind::colour_blind_safe, &range);
+        QVERIFY(legend.has_scale);
+        QCOMPARE(legend.low_label, QString("1/4"));
+        QCOMPARE(legend.high_label, QString("4"));
+        QCOMPARE(edge_weight_shades(make_graph("grid:5x4")), std::vector<float>(31, 0.5f));
+
+        auto scene = std::make_shared<const SceneGeometry>(graph);
+        OffscreenRenderer off(300, 260);
+        off.renderer().set_scene(scene);
+        off.renderer().set_states(std::vector<std::uint32_t>(graph->num_vertices(), kNoMate));
+        off.renderer().set_colour_mode(ColourMode::edge_weights);
+        off.renderer().set_edge_values(shades);
+        off.camera().fit(scene->bounds());
+        std::vector<std::uint8_t> rgb(300 * 260 * 3);
+        off.render_rgb(rgb);
+        const Palette& p = palette_of(PaletteKind::colour_blind_safe);
+        const auto as_rgb = [](const palette::Rgb& c) {
+            return Rgb{int(std::lround(c[0] * 255)), int(std::lround(c[1] * 255)),
+                       int(std::lround(c[2] * 255))};
+        };
+        int checked = 0;
+        for (std::size_t i = 0; i < scene->instances().size(); ++i) {
+            const EdgeInstance& s = scene->instances()[i];
+            const double w = graph->weight(scene->instance_edge()[i]);
+            const Rgb want = as_rgb(w == 4 ? p.height_high : w == 0.25 ? p.height_low : p.height_mid);
+            const Rgb got =
+                pixel(rgb, 300, off.camera().world_to_screen({0.5 * (s.x0 + s.x1), 0.5 * (s.y0 + s.y1)}));
+            QVERIFY2(std::abs(got.r - want.r) <= 1 && std::abs(got.g - want.g) <= 1 &&
+                         std::abs(got.b - want.b) <= 1,
+                     qPrintable(QString("weight %1: got %2, want %3").arg(w).arg(text(got)).arg(text(want))));
+            ++checked;
+        }
+        QCOMPARE(checked, int(graph->num_edges()));
     }
 
     // The same session renders to the same frames, twice, and the frames change as the chain runs.

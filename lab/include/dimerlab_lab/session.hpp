@@ -21,6 +21,7 @@ namespace dimerlab {
 // exact_probabilities: every edge by its exact placement probability P(e in M) at λ = ∞;
 // probability_difference: every edge by the chain's share of frames with a dimer there minus that
 // P(e), so the picture fades as the chain converges.
+// edge_weights: every edge by its weight on a log scale (render/edge_weight_shades.hpp).
 enum class ColourMode {
     plain,
     orientation_parity,
@@ -29,12 +30,18 @@ enum class ColourMode {
     tiles,
     height,
     exact_probabilities,
-    probability_difference
+    probability_difference,
+    edge_weights
 };
 
 // "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals" | "tiles" | "height" |
-// "exact-probabilities" | "exact-probabilities-difference"
+// "exact-probabilities" | "exact-probabilities-difference" | "edge-weights"
 QString colour_mode_name(ColourMode mode);
+// The modes that colour every edge by a value of its own (SceneRenderer::set_edge_values).
+inline bool colours_edges_by_value(ColourMode mode) {
+    return mode == ColourMode::exact_probabilities || mode == ColourMode::probability_difference ||
+           mode == ColourMode::edge_weights;
+}
 ColourMode parse_colour_mode(const QString& text);  // InputError otherwise
 
 struct ViewSettings {

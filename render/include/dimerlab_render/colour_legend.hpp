@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dimerlab_lab/session.hpp"
+#include "dimerlab_render/edge_weight_shades.hpp"
 #include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/tile_geometry.hpp"
 
@@ -36,9 +37,11 @@ struct ColourLegend {
 inline constexpr double kProbabilityDifferenceScale = 0.25;
 
 // `tiles`: what the tiles mode draws for the current graph (dominoes, lozenges, or neither, when
-// it is drawn as orientation × parity).
+// it is drawn as orientation × parity). `weights`: the edge-weights mode's end labels (the graph's
+// lightest and heaviest weights; "lightest" and "heaviest" when not given).
 ColourLegend colour_legend(ColourMode mode, TileShape tiles = TileShape::domino,
-                           PaletteKind palette = PaletteKind::colour_blind_safe);
+                           PaletteKind palette = PaletteKind::colour_blind_safe,
+                           const WeightRange* weights = nullptr);
 
 // The legend's size at this font (one row), and painting it with its top left at `origin`.
 QSizeF legend_size(const ColourLegend& legend, const QFont& font);

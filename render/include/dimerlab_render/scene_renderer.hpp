@@ -67,9 +67,9 @@ class SceneRenderer : protected QOpenGLFunctions_3_3_Core {
     // Per vertex, 0..1, drawn in the monomer_heat and exact_marginals modes: how often the vertex
     // was a monomer, or P(unmatched). Ignored on a size mismatch.
     void set_heat(std::span<const float> heat);
-    // Per edge id, drawn on every edge in the exact_probabilities and probability_difference
-    // modes: with diverging_scale 0 on a sequential ramp over 0..1, otherwise on a diverging ramp
-    // from -diverging_scale to +diverging_scale. Ignored on a size mismatch.
+    // Per edge id, drawn on every edge in the exact_probabilities, probability_difference and
+    // edge_weights modes: with diverging_scale 0 on a sequential ramp over 0..1, otherwise on a diverging
+    // ramp from -diverging_scale to +diverging_scale. Ignored on a size mismatch.
     void set_edge_values(std::span<const float> values, float diverging_scale = 0.0f);
     // What set_edge_values() left for the edge instances (scene_geometry.hpp's instance_edge()).
     const std::vector<float>& instance_edge_values() const { return edge_values_; }
