@@ -261,13 +261,22 @@ int run_renewal_log_count(const CountOptions& opt) {
 int run_kasteleyn_count(const CountOptions& opt, const Graph& g,
                         std::chrono::steady_clock::time_point start) {
     const KasteleynCount k = kasteleyn_count_exact(g);
-    if (k.count == 0) throw_no_perfect_matching(g);
+    if (k.weighted ? k.weight_sum == 0 : k.count == 0) throw_no_perfect_matching(g);
     nlohmann::ordered_json out;
     out["graph"] = g.spec();
     out["lambda"] = "inf";
     out["method"] = k.method;
-    out["perfect_matchings"] = k.count.get_str();
-    out["log_perfect_matchings"] = k.log_count;
+    std::string q_line;
+    if (k.weighted) {
+        out["weighted"] = true;
+        out["perfect_matchings_weighted"] = k.weight_sum.get_str();
+        out["perfect_matchings_weighted_decimal"] = k.weight_sum.get_d();
+        out["log_perfect_matchings_weighted"] = k.log_count;
+        q_line = add_q_volume_sum(g, k.weight_sum, out);
+    } else {
+        out["perfect_matchings"] = k.count.get_str();
+        out["log_perfect_matchings"] = k.log_count;
+    }
     out["mean_dimers"] = static_cast<double>(g.num_vertices() / 2);
     out["var_dimers"] = 0.0;
     out["kasteleyn"] = {{"matrix_size", k.matrix_size},
@@ -283,8 +292,10 @@ int run_kasteleyn_count(const CountOptions& opt, const Graph& g,
     }
     std::cout << g.spec() << " at lambda = inf (" << k.method << ": Kasteleyn's determinant modulo "
               << k.primes << " primes)\n"
-              << "  perfect matchings " << k.count.get_str() << " (ln " << k.log_count << "), each with "
-              << g.num_vertices() / 2 << " dimers\n";
+              << q_line
+              << (k.weighted ? "  weighted sum over perfect matchings " + k.weight_sum.get_str()
+                             : "  perfect matchings " + k.count.get_str())
+              << " (ln " << k.log_count << "), each with " << g.num_vertices() / 2 << " dimers\n";
     print_marginals_line(opt, out);
     std::cout << "  " << out["seconds"].get<double>() << " s\n";
     return 0;
@@ -305,6 +316,7 @@ int run_perfect_matching_count(const CountOptions& opt) {
             "edge's placement probability");
     if (g.weighted()) {
         if (!opt.marginals_out.empty()) require_unit_weights(g, "--marginals-out");
+        if (prefers_kasteleyn(g)) return run_kasteleyn_count(opt, g, start);
         return run_weighted_exact_count(g, std::nullopt, eo, opt.json, start);
     }
     if (prefers_kasteleyn(g)) return run_kasteleyn_count(opt, g, start);

@@ -24,6 +24,21 @@ std::string approx(const mpq_class& q) {
 
 }  // namespace
 
+std::string add_q_volume_sum(const Graph& g, const mpq_class& z, nlohmann::ordered_json& out) {
+    const GraphSpec spec = parse_graph_spec(g.spec());
+    if (spec.family != "hexagon" || !spec.q) return {};
+    mpq_class reference(
+        power_of(*spec.q, static_cast<long>(families::hexagon_q_offset(spec.dims[0], spec.dims[1]))).exact,
+        10);
+    reference.canonicalize();
+    mpq_class volume_sum = z / reference;
+    volume_sum.canonicalize();
+    out["q_volume_sum"] = volume_sum.get_str();
+    out["q_volume_sum_decimal"] = volume_sum.get_d();
+    return "  sum of q^volume over the plane partitions in the box " + volume_sum.get_str() + " ~ " +
+           approx(volume_sum) + "\n";
+}
+
 int run_weighted_exact_count(const Graph& g, const std::optional<mpq_class>& lambda,
                              const ExactOptions& options, bool json,
                              std::chrono::steady_clock::time_point start) {
@@ -51,20 +66,7 @@ int run_weighted_exact_count(const Graph& g, const std::optional<mpq_class>& lam
         out["mean_dimers"] = static_cast<double>(degree);
         out["var_dimers"] = 0.0;
         // hexagon:A,B,C,q=Q: Σ q^volume, the empty box at volume 0 (its weight is q^offset).
-        const GraphSpec spec = parse_graph_spec(g.spec());
-        if (spec.family == "hexagon" && spec.q) {
-            mpq_class reference(
-                power_of(*spec.q, static_cast<long>(families::hexagon_q_offset(spec.dims[0], spec.dims[1])))
-                    .exact,
-                10);
-            reference.canonicalize();
-            mpq_class volume_sum = z / reference;
-            volume_sum.canonicalize();
-            out["q_volume_sum"] = volume_sum.get_str();
-            out["q_volume_sum_decimal"] = volume_sum.get_d();
-            headline = "  sum of q^volume over the plane partitions in the box " + volume_sum.get_str() +
-                       " ~ " + approx(volume_sum) + "\n";
-        }
+        headline = add_q_volume_sum(g, z, out);
         headline += "  weighted sum over perfect matchings " + z.get_str() + " ~ " + approx(z) + " (ln " +
                     std::to_string(log_of_rational(z)) + ")";
     } else {

@@ -4,7 +4,9 @@
 #include <gmpxx.h>
 
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 
 #include "counting/exact/matching_polynomial.hpp"
 #include "graph/graph.hpp"
@@ -15,5 +17,10 @@ namespace dimerlab::cli {
 int run_weighted_exact_count(const Graph& graph, const std::optional<mpq_class>& lambda,
                              const ExactOptions& options, bool json,
                              std::chrono::steady_clock::time_point start);
+
+// On hexagon:A,B,C,q=Q, the weighted sum z over tilings read as Σ q^volume (the empty box at volume
+// 0): adds q_volume_sum and its decimal to `out` and returns the text line; elsewhere adds nothing
+// and returns "".
+std::string add_q_volume_sum(const Graph& graph, const mpq_class& z, nlohmann::ordered_json& out);
 
 }  // namespace dimerlab::cli

@@ -1,7 +1,9 @@
 // Kasteleyn's determinant (docs/algorithms.md §4.8) against independent counts: the closed forms
 // of the Aztec diamond and MacMahon's hexagon, exactly as big integers, and the frontier DP's
 // matching polynomial on random regions of the square and honeycomb lattices, with and without
-// holes. Random regions use fixed seeds.
+// holes. Random regions use fixed seeds. With weights: the exact weighted sum against the weighted
+// frontier DP (periodic, two-periodic and file-like decimal weights, forced dimers included) and
+// q-MacMahon's product on a box beyond the DP's reach, exactly as rationals.
 #include <gmpxx.h>
 
 #include <QTest>
@@ -11,7 +13,9 @@
 #include <vector>
 
 #include "counting/exact/matching_polynomial.hpp"
+#include "counting/exact/weighted_polynomial.hpp"
 #include "counting/kasteleyn/kasteleyn_count.hpp"
+#include "graph/families/families.hpp"
 #include "graph/graph_spec.hpp"
 #include "util/errors.hpp"
 
@@ -148,6 +152,53 @@ class TestKasteleynCount : public QObject {
             QVERIFY(!kasteleyn_inapplicable(h));
             QCOMPARE(kasteleyn_count_exact(h).count, perfect_matchings_by_polynomial(h));
         }
+    }
+
+    void weighted_sums_equal_the_weighted_polynomial_data() {
+        QTest::addColumn<QString>("spec");
+        QTest::addRow("periodic grid") << "grid:6x7,h=2:1/3;5:1,v=0.7";
+        // The brick wall's corner vertices have degree 1: forced dimers whose weights multiply in.
+        QTest::addRow("periodic hex") << "hex:8x6,h=3:1/2,v=5/4";
+        QTest::addRow("two-periodic aztec") << "aztec:5,a=1/3,b=5/2";
+        QTest::addRow("q hexagon") << "hexagon:3,4,2,q=3/7";
+        QTest::addRow("ladder") << "grid:2x9,h=7:1/2,v=3:1";
+    }
+    void weighted_sums_equal_the_weighted_polynomial() {
+        QFETCH(QString, spec);
+        const Graph g = make_graph(spec.toStdString());
+        QVERIFY(g.weighted());
+        const KasteleynCount k = kasteleyn_count_exact(g);
+        QVERIFY(k.weighted);
+        QCOMPARE(k.method, std::string("kasteleyn-modular-crt-weighted"));
+        if (spec.startsWith("hex:")) QVERIFY(k.forced_dimers > 0);
+        const WeightedMatchingPolynomial p = weighted_matching_polynomial(g);
+        QCOMPARE(2 * (p.coefficients.size() - 1), std::size_t(g.num_vertices()));
+        QVERIFY2(k.weight_sum == p.coefficients.back(),
+                 qPrintable(QString::fromStdString(k.weight_sum.get_str() + " vs " +
+                                                   p.coefficients.back().get_str())));
+        QVERIFY(std::abs(k.log_count - std::log(p.coefficients.back().get_d())) <
+                1e-12 * std::abs(k.log_count) + 1e-12);
+    }
+
+    // hexagon:9,9,9 (270 lozenges) is past the frontier DP; q-MacMahon gives Σ q^volume exactly.
+    void weighted_hexagon_is_q_macmahons_product() {
+        const mpq_class q(2, 3);
+        const unsigned a = 9, b = 9, c = 9;
+        mpq_class product = 1;
+        const auto power = [&](unsigned n) {
+            mpq_class r = 1;
+            for (unsigned i = 0; i < n; ++i) r *= q;
+            return r;
+        };
+        for (unsigned i = 1; i <= a; ++i)
+            for (unsigned j = 1; j <= b; ++j)
+                for (unsigned l = 1; l <= c; ++l)
+                    product *= (1 - power(i + j + l - 1)) / (1 - power(i + j + l - 2));
+        product.canonicalize();
+        const KasteleynCount k = kasteleyn_count_exact(make_graph("hexagon:9,9,9,q=2/3"));
+        mpq_class volume_sum = k.weight_sum / power(unsigned(families::hexagon_q_offset(a, b)));
+        volume_sum.canonicalize();
+        QVERIFY(volume_sum == product);
     }
 
     void no_perfect_matching_gives_zero_with_a_reason() {

@@ -1,7 +1,8 @@
 // hexagon:A,B,C,q=Q weighs each lozenge tiling by q^volume of its plane partition. q-MacMahon: the
 // exact weighted sum over tilings, with the empty box's weight q^offset divided out, equals
 // Π_{i,j,k} (1 - q^{i+j+k-1}) / (1 - q^{i+j+k-2}) over the box, exactly, for several boxes and q
-// (q < 1 and q > 1); q = 1 is the unweighted hexagon; count --exact reports the same sum.
+// (q < 1 and q > 1); q = 1 is the unweighted hexagon; count --exact reports the same sum, by the
+// weighted Kasteleyn determinant on a box past the frontier DP.
 #include <gmpxx.h>
 
 #include <QtTest>
@@ -85,6 +86,13 @@ class TestHexagonQ : public QObject {
         QCOMPARE(r.exit_code, 0);
         QCOMPARE(r.json()["q_volume_sum"].toString(),
                  QString::fromStdString(q_macmahon(2, 2, 2, mpq_class(1, 2)).get_str()));
+        // Past the frontier DP's width the weighted Kasteleyn determinant counts, exactly.
+        const CliResult big =
+            run_cli({"count", "--graph", "hexagon:10,9,8,q=3/4", "--lambda", "inf", "--exact", "--json"});
+        QCOMPARE(big.exit_code, 0);
+        QCOMPARE(big.json()["method"].toString(), QString("kasteleyn-modular-crt-weighted"));
+        QCOMPARE(big.json()["q_volume_sum"].toString(),
+                 QString::fromStdString(q_macmahon(10, 9, 8, mpq_class(3, 4)).get_str()));
         const CliResult bad =
             run_cli({"count", "--graph", "hexagon:2,2,2,q=-1", "--lambda", "inf", "--exact"});
         QCOMPARE(bad.exit_code, 2);

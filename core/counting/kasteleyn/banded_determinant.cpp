@@ -47,9 +47,14 @@ struct ModField {
         return result;
     }
     std::uint64_t from_sign(std::int8_t s) const { return s > 0 ? one : p - one; }
+    // a (< p, plain) in Montgomery form: a·R mod p, R mod p being `one`.
+    std::uint64_t from_plain(std::uint64_t a) const {
+        return static_cast<std::uint64_t>(static_cast<unsigned __int128>(a) * one % p);
+    }
     std::uint64_t to_plain(std::uint64_t a) const { return reduce(a); }
 };
 
+// convert(i): entry i's value.
 template <class T>
 std::vector<Span<T>> spans_of(const KasteleynMatrix& k, auto convert) {
     std::vector<Span<T>> rows(k.size);
@@ -58,8 +63,7 @@ std::vector<Span<T>> spans_of(const KasteleynMatrix& k, auto convert) {
         if (b == e) continue;
         rows[r].first = k.column[b];
         rows[r].values.assign(k.column[e - 1] - k.column[b] + 1, T(0));
-        for (std::uint32_t i = b; i < e; ++i)
-            rows[r].values[k.column[i] - rows[r].first] = convert(k.sign[i]);
+        for (std::uint32_t i = b; i < e; ++i) rows[r].values[k.column[i] - rows[r].first] = convert(i);
     }
     return rows;
 }
@@ -130,10 +134,15 @@ bool eliminate_banded(std::vector<Span<T>>& rows, Choose choose, Eliminate elimi
 
 }  // namespace
 
-ModularDeterminant determinant_mod_prime(const KasteleynMatrix& k, std::uint64_t p) {
+ModularDeterminant determinant_mod_prime(const KasteleynMatrix& k, std::uint64_t p,
+                                         std::span<const std::uint64_t> magnitude) {
     if (k.size == 0) return {1 % p, 0};
     const ModField f(p);
-    auto rows = spans_of<std::uint64_t>(k, [&](std::int8_t s) { return f.from_sign(s); });
+    auto rows = spans_of<std::uint64_t>(k, [&](std::uint32_t i) {
+        if (magnitude.empty()) return f.from_sign(k.sign[i]);
+        const std::uint64_t m = f.from_plain(magnitude[i]);
+        return k.sign[i] > 0 || m == 0 ? m : p - m;
+    });
     std::uint64_t det = f.one, bandwidth = 0;
     std::vector<std::uint32_t> pivot_row;
     const bool regular = eliminate_banded<std::uint64_t>(

@@ -66,11 +66,61 @@ KasteleynCount none(const KasteleynMatrix& k, std::string method) {
     return out;
 }
 
-// Hadamard: |det K| ≤ Π_rows ‖row‖₂ = Π √(row degree).
-double hadamard_log2(const KasteleynMatrix& k) {
+// A weighted graph's matrix entries as integers, row by row: row r's weights n_i/d_i become
+// W_i = n_i (D_r/d_i) / G_r with D_r the lcm of the row's denominators and G_r the gcd of the
+// results, so det K_w = det K_W · Π_r G_r/D_r. Scaling each row on its own keeps the entries (and so
+// Hadamard's bound and the number of primes) as small as the row allows: on hexagon:A,B,C,q=9/10
+// the row of a top face at height y needs 10^y, not 10^(B+C). Empty for an unweighted graph.
+struct IntegerWeights {
+    std::vector<mpz_class> entry;  // W per matrix entry
+    mpq_class scale = 1;           // Π_r G_r/D_r
+    std::vector<double> row_log2;  // log2 of the row's largest W
+    bool empty() const { return entry.empty(); }
+};
+
+IntegerWeights integer_weights(const KasteleynMatrix& k, const Graph& graph) {
+    IntegerWeights out;
+    if (!graph.weighted()) return out;
+    std::vector<mpq_class> class_weight;
+    for (const ExactWeight& c : graph.weights().classes()) {
+        mpq_class q(c.exact, 10);
+        q.canonicalize();
+        class_weight.push_back(q);
+    }
+    out.entry.resize(k.edge.size());
+    out.row_log2.assign(k.size, 0.0);
+    for (std::uint32_t r = 0; r < k.size; ++r) {
+        mpz_class denominator = 1, common = 0;
+        for (std::uint32_t i = k.row_begin[r]; i < k.row_begin[r + 1]; ++i) {
+            const mpq_class& w = class_weight[graph.weights().edge_classes()[k.edge[i]]];
+            mpz_lcm(denominator.get_mpz_t(), denominator.get_mpz_t(), w.get_den_mpz_t());
+        }
+        for (std::uint32_t i = k.row_begin[r]; i < k.row_begin[r + 1]; ++i) {
+            const mpq_class& w = class_weight[graph.weights().edge_classes()[k.edge[i]]];
+            out.entry[i] = w.get_num() * (denominator / w.get_den());
+            mpz_gcd(common.get_mpz_t(), common.get_mpz_t(), out.entry[i].get_mpz_t());
+        }
+        if (common == 0) common = 1;  // an empty row
+        for (std::uint32_t i = k.row_begin[r]; i < k.row_begin[r + 1]; ++i) {
+            out.entry[i] /= common;
+            long exponent = 0;
+            const double mantissa = mpz_get_d_2exp(&exponent, out.entry[i].get_mpz_t());
+            out.row_log2[r] = std::max(out.row_log2[r], std::log2(mantissa) + double(exponent));
+        }
+        out.scale *= mpq_class(common, denominator);
+    }
+    out.scale.canonicalize();
+    return out;
+}
+
+// Hadamard: |det K| ≤ Π_rows ‖row‖₂ = Π √(row degree) for ±1 entries; with integer weights
+// ‖row‖₂ ≤ √(row degree) · the row's largest W.
+double hadamard_log2(const KasteleynMatrix& k, const IntegerWeights& iw) {
     double bits = 0;
-    for (std::uint32_t r = 0; r < k.size; ++r)
+    for (std::uint32_t r = 0; r < k.size; ++r) {
         bits += 0.5 * std::log2(double(k.row_begin[r + 1] - k.row_begin[r]));
+        if (!iw.empty()) bits += iw.row_log2[r];
+    }
     return bits;
 }
 
@@ -80,10 +130,10 @@ std::uint32_t primes_needed(double bound_log2) {
     return static_cast<std::uint32_t>(std::ceil((bound_log2 + 2) / 61.99));
 }
 
-KasteleynPlan plan_of(const KasteleynMatrix& k) {
+KasteleynPlan plan_of(const KasteleynMatrix& k, const IntegerWeights& iw) {
     KasteleynPlan plan;
     plan.matrix_size = k.size;
-    plan.primes = k.no_perfect_matching ? 0 : primes_needed(hadamard_log2(k));
+    plan.primes = k.no_perfect_matching ? 0 : primes_needed(hadamard_log2(k, iw));
     for (std::uint32_t r = 0; r < k.size; ++r)
         if (k.row_begin[r + 1] > k.row_begin[r])
             plan.bandwidth =
@@ -96,20 +146,25 @@ KasteleynPlan plan_of(const KasteleynMatrix& k) {
 }  // namespace
 
 KasteleynPlan kasteleyn_plan(const Graph& graph) {
-    return plan_of(matrix_or_throw(graph));
+    const KasteleynMatrix k = matrix_or_throw(graph);
+    return plan_of(k, integer_weights(k, graph));
 }
 
 std::optional<std::string> kasteleyn_inapplicable(const Graph& graph) {
-    if (graph.weighted()) return std::string("Kasteleyn's counts here take unit edge weights");
     KasteleynMatrix k;
     return build_kasteleyn_matrix(graph, k);
 }
 
 KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations) {
-    require_unit_weights(graph, "Kasteleyn's count");
     const KasteleynMatrix k = matrix_or_throw(graph);
-    if (k.no_perfect_matching) return none(k, "kasteleyn-modular-crt");
-    const KasteleynPlan plan = plan_of(k);
+    const std::string method = graph.weighted() ? "kasteleyn-modular-crt-weighted" : "kasteleyn-modular-crt";
+    if (k.no_perfect_matching) {
+        KasteleynCount out = none(k, method);
+        out.weighted = graph.weighted();
+        return out;
+    }
+    const IntegerWeights iw = integer_weights(k, graph);
+    const KasteleynPlan plan = plan_of(k, iw);
     if (plan.operations > max_operations) {
         std::ostringstream why;
         why << "Kasteleyn's exact count of graph '" << graph.spec() << "' needs " << plan.primes
@@ -118,10 +173,11 @@ KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations) 
         throw InfeasibleError(why.str());
     }
     KasteleynCount out;
-    out.method = "kasteleyn-modular-crt";
+    out.method = method;
+    out.weighted = graph.weighted();
     out.matrix_size = k.size;
     out.forced_dimers = k.forced_dimers;
-    out.hadamard_log2 = hadamard_log2(k);
+    out.hadamard_log2 = hadamard_log2(k, iw);
     std::vector<std::uint64_t> primes;
     for (std::uint64_t candidate = (1ull << 62) - 57; primes.size() < plan.primes; candidate -= 2)
         if (is_prime(candidate)) primes.push_back(candidate);
@@ -130,8 +186,18 @@ KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations) 
     std::vector<ModularDeterminant> residues(primes.size());
     std::atomic<std::size_t> next{0};
     const auto worker = [&] {
-        for (std::size_t i = next++; i < primes.size(); i = next++)
-            residues[i] = determinant_mod_prime(k, primes[i]);
+        std::vector<std::uint64_t> magnitude;
+        for (std::size_t i = next++; i < primes.size(); i = next++) {
+            if (!iw.empty()) {
+                // Each entry's integer weight modulo this prime (the primes are below 2^62, so
+                // they fit an unsigned long here).
+                magnitude.resize(iw.entry.size());
+                for (std::size_t e = 0; e < iw.entry.size(); ++e)
+                    magnitude[e] =
+                        mpz_fdiv_ui(iw.entry[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
+            }
+            residues[i] = determinant_mod_prime(k, primes[i], magnitude);
+        }
     };
     const unsigned threads = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), 8));
     std::vector<std::thread> pool;
@@ -154,15 +220,32 @@ KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations) 
         ++out.primes;
     }
     if (value > modulus / 2) value -= modulus;
-    out.count = abs(value);
-    if (out.count == 0) {
+    const mpz_class magnitude = abs(value);
+    const auto log_of = [](const mpz_class& z) {
+        long exponent = 0;
+        const double mantissa = mpz_get_d_2exp(&exponent, z.get_mpz_t());
+        return std::log(mantissa) + double(exponent) * std::log(2.0);
+    };
+    if (magnitude == 0) {
         out.log_count = -std::numeric_limits<double>::infinity();
         out.reason_none = "the Kasteleyn determinant is 0";
-    } else {
-        long exponent = 0;
-        const double mantissa = mpz_get_d_2exp(&exponent, out.count.get_mpz_t());
-        out.log_count = std::log(mantissa) + double(exponent) * std::log(2.0);
+        return out;
     }
+    if (!graph.weighted()) {
+        out.count = magnitude;
+        out.log_count = log_of(magnitude);
+        return out;
+    }
+    // Σ Π w = |det K_W| · Π_r G_r/D_r · Π over the forced dimers of their weights.
+    mpq_class sum = mpq_class(magnitude) * iw.scale;
+    for (const EdgeId e : k.forced_edges) {
+        mpq_class w(graph.weights().exact(e), 10);
+        w.canonicalize();
+        sum *= w;
+    }
+    sum.canonicalize();
+    out.weight_sum = sum;
+    out.log_count = log_of(sum.get_num()) - log_of(sum.get_den());
     return out;
 }
 

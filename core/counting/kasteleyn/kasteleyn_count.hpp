@@ -12,9 +12,11 @@
 namespace dimerlab {
 
 struct KasteleynCount {
-    mpz_class count;           // the number of perfect matchings (0 when there is none)
-    double log_count = 0;      // ln count (minus infinity for none)
-    std::string method;        // "kasteleyn-modular-crt"
+    mpz_class count;           // the number of perfect matchings (0 when there is none); unweighted only
+    bool weighted = false;     // a weighted graph: weight_sum holds the answer, count is not computed
+    mpq_class weight_sum;      // Σ_M Π_{e∈M} w_e over perfect matchings, exactly (weighted graphs)
+    double log_count = 0;      // ln count, or ln weight_sum (minus infinity for none)
+    std::string method;        // "kasteleyn-modular-crt" ("kasteleyn-modular-crt-weighted")
     std::string reason_none;   // why there is none, when count is 0
     std::uint32_t primes = 0;  // modular determinants combined
     double hadamard_log2 = 0;  // the bound |det K| ≤ 2^hadamard_log2 that fixed how many
@@ -40,7 +42,10 @@ std::optional<std::string> kasteleyn_inapplicable(const Graph& graph);
 // Throws InputError with the reason when the method does not apply.
 KasteleynPlan kasteleyn_plan(const Graph& graph);
 
-// Exact count. Throws InputError with the reason when the method does not apply, and
+// Exact count; on a weighted graph the exact weighted sum: with D the common denominator of the
+// weights, the determinant of the matrix of integer weights D·w_e (modulo primes past Hadamard's bound
+// for those entries) divided by D^size, times the forced dimers' weights. Throws InputError with
+// the reason when the method does not apply, and
 // InfeasibleError (with the plan's figures) when the plan needs more than max_operations.
 KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations = 1e12);
 

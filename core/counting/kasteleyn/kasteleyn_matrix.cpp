@@ -19,6 +19,7 @@ struct Reduction {
     std::vector<char> alive_vertex;
     std::vector<char> alive_edge;
     std::uint32_t forced = 0;
+    std::vector<EdgeId> forced_edges;
     std::string none;  // non-empty: no perfect matching
 };
 
@@ -55,6 +56,7 @@ class Reducer {
             return;
         }
         ++r_.forced;
+        r_.forced_edges.push_back(e);
         for (VertexId x : {ed.u, ed.v}) {
             for (EdgeId f : g_.incident_edges(x)) kill_edge(f);
             r_.alive_vertex[x] = 0;
@@ -164,6 +166,7 @@ std::optional<std::string> build_kasteleyn_matrix(const Graph& graph, KasteleynM
     if (!graph.is_bipartite()) return "the graph is not bipartite";
     Reduction red = Reducer(graph).run();
     out.forced_dimers = red.forced;
+    out.forced_edges = red.forced_edges;
     if (!red.none.empty()) {
         out.no_perfect_matching = true;
         out.reason_none = red.none;
@@ -177,8 +180,12 @@ std::optional<std::string> build_kasteleyn_matrix(const Graph& graph, KasteleynM
             original.push_back(v);
         }
     std::vector<Edge> edges;
+    std::vector<EdgeId> original_edge;  // h's edge i is the graph's original_edge[i]
     for (EdgeId e = 0; e < graph.num_edges(); ++e)
-        if (red.alive_edge[e]) edges.push_back({id[graph.edge(e).u], id[graph.edge(e).v]});
+        if (red.alive_edge[e]) {
+            edges.push_back({id[graph.edge(e).u], id[graph.edge(e).v]});
+            original_edge.push_back(e);
+        }
     const std::uint32_t h_n = static_cast<std::uint32_t>(original.size());
     if (h_n == 0) return std::nullopt;  // the forced dimers are the only perfect matching
     Graph h(h_n, edges);
@@ -309,18 +316,25 @@ std::optional<std::string> build_kasteleyn_matrix(const Graph& graph, KasteleynM
     std::uint32_t black = 0, white = 0;
     for (VertexId v : bfs_order) index[v] = colour[v] == 0 ? black++ : white++;
     out.size = black;
-    std::vector<std::vector<std::pair<std::uint32_t, std::int8_t>>> rows(black);
+    struct Entry {
+        std::uint32_t column;
+        std::int8_t sign;
+        EdgeId edge;
+        bool operator<(const Entry& o) const { return column < o.column; }
+    };
+    std::vector<std::vector<Entry>> rows(black);
     for (EdgeId e = 0; e < h.num_edges(); ++e) {
         VertexId b = h.edge(e).u, w = h.edge(e).v;
         if (colour[b] != 0) std::swap(b, w);
-        rows[index[b]].push_back({index[w], sign[e]});
+        rows[index[b]].push_back({index[w], sign[e], original_edge[e]});
     }
     out.row_begin.assign(1, 0);
     for (auto& row : rows) {
         std::sort(row.begin(), row.end());
-        for (auto [c, s] : row) {
-            out.column.push_back(c);
-            out.sign.push_back(s);
+        for (const Entry& entry : row) {
+            out.column.push_back(entry.column);
+            out.sign.push_back(entry.sign);
+            out.edge.push_back(entry.edge);
         }
         out.row_begin.push_back(static_cast<std::uint32_t>(out.column.size()));
     }

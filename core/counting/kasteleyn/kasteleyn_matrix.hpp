@@ -17,7 +17,9 @@ struct KasteleynMatrix {
     std::vector<std::uint32_t> row_begin;  // CSR over rows
     std::vector<std::uint32_t> column;     // ascending within a row
     std::vector<std::int8_t> sign;         // +1 or -1
+    std::vector<EdgeId> edge;              // per entry, the graph's edge (its weight, when weighted)
     std::uint32_t forced_dimers = 0;       // edges every perfect matching uses, removed first
+    std::vector<EdgeId> forced_edges;      // which they are
     bool no_perfect_matching = false;      // decided while reducing (odd part, isolated vertex)
     std::string reason_none;               // why, when no_perfect_matching
     std::uint32_t faces = 0;               // bounded faces whose signs were set
