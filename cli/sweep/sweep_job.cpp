@@ -18,16 +18,21 @@ nlohmann::json number_or_null(double v) {
 
 }  // namespace
 
-const std::optional<MatchingPolynomial>& SweepJobRunner::exact_polynomial(std::size_t graph) {
+const ExactOverlay& SweepJobRunner::exact_polynomial(std::size_t graph) {
     std::lock_guard lock(mutex_);
     auto it = exact_.find(graph);
     if (it != exact_.end()) return it->second;
-    std::optional<MatchingPolynomial> p;
+    ExactOverlay p;
     try {
         ExactOptions eo;
         eo.max_states = 1u << 16;  // seconds at most: an overlay, not the point of the sweep
         eo.max_bytes = 1ull << 30;
-        p = exact_matching_polynomial(plan_.graphs()[graph], eo);
+        const Graph& g = plan_.graphs()[graph];
+        if (g.weighted()) {
+            p.weighted = weighted_matching_polynomial(g, eo);
+        } else {
+            p.plain = exact_matching_polynomial(g, eo);
+        }
     } catch (const InfeasibleError&) {
     }
     return exact_.emplace(graph, std::move(p)).first->second;
@@ -82,10 +87,10 @@ nlohmann::ordered_json SweepJobRunner::run(std::uint64_t index) {
         row["tau_reliable"] = d.tau.reliable;
     }
     if (plan_.measures(Measure::exact)) {
-        const std::optional<MatchingPolynomial>& p = exact_polynomial(job.graph);
+        const ExactOverlay& p = exact_polynomial(job.graph);
         row["exact_covered_fraction"] =
-            p ? number_or_null(2 * p->mean_dimers(lambda) / n) : nlohmann::json(nullptr);
-        row["exact_log_z"] = p ? number_or_null(p->log_z(lambda)) : nlohmann::json(nullptr);
+            p.available() ? number_or_null(2 * p.mean_dimers(lambda) / n) : nlohmann::json(nullptr);
+        row["exact_log_z"] = p.available() ? number_or_null(p.log_z(lambda)) : nlohmann::json(nullptr);
     }
     if (plan_.measures(Measure::logz)) {
         ApproxOptions ao;

@@ -7,9 +7,21 @@
 #include <nlohmann/json.hpp>
 
 #include "counting/exact/matching_polynomial.hpp"
+#include "counting/exact/weighted_polynomial.hpp"
 #include "sweep/sweep_plan.hpp"
 
 namespace dimerlab::cli {
+
+// The exact overlay of a small graph: the integer polynomial, or the rational one of a weighted graph.
+struct ExactOverlay {
+    std::optional<MatchingPolynomial> plain;
+    std::optional<WeightedMatchingPolynomial> weighted;
+    bool available() const { return plain || weighted; }
+    double log_z(double lambda) const { return plain ? plain->log_z(lambda) : weighted->log_z(lambda); }
+    double mean_dimers(double lambda) const {
+        return plain ? plain->mean_dimers(lambda) : weighted->mean_dimers(lambda);
+    }
+};
 
 class SweepJobRunner {
   public:
@@ -19,11 +31,11 @@ class SweepJobRunner {
   private:
     // The exact polynomial of a small graph, computed once per process; nullopt when the frontier
     // DP would be too large (the column is then empty).
-    const std::optional<MatchingPolynomial>& exact_polynomial(std::size_t graph);
+    const ExactOverlay& exact_polynomial(std::size_t graph);
 
     const SweepPlan& plan_;
     std::mutex mutex_;
-    std::map<std::size_t, std::optional<MatchingPolynomial>> exact_;
+    std::map<std::size_t, ExactOverlay> exact_;
 };
 
 }  // namespace dimerlab::cli

@@ -150,6 +150,30 @@ class TestCliSweep : public QObject {
         }
     }
 
+    // Weighted specs carry their weights into every job: the chains' densities against the exact
+    // weighted polynomial's, each within 6 of its error bar (8 rows: a false alarm about 1e-8).
+    void weighted_sweep_agrees_with_the_exact_weighted_density() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("w.json");
+        const CliResult r =
+            run_ranks(0, {"sweep", "--graph", "grid:4x5,h=3:1/3", "--graph", "aztec:3,a=1/2,b=2", "--lambda",
+                          "0.5,2", "--seeds", "2", "--sweeps", "400", "--seed", "3", "--measure",
+                          "density,exact", "--out", out});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray rows = QJsonDocument::fromJson(f.readAll()).object()["rows"].toArray();
+        QCOMPARE(rows.size(), 8);
+        for (const QJsonValue& v : rows) {
+            const QJsonObject row = v.toObject();
+            QVERIFY(row["graph"].toString().contains("="));  // the weights are in the spec
+            QVERIFY(row["exact_covered_fraction"].isDouble());
+            const double d = row["covered_fraction"].toDouble(), err = row["covered_fraction_err"].toDouble();
+            QVERIFY2(std::abs(d - row["exact_covered_fraction"].toDouble()) < 6 * err,
+                     qPrintable(QJsonDocument(row).toJson(QJsonDocument::Compact)));
+        }
+    }
+
     // Killed with SIGKILL once a few jobs are in the checkpoint, then rerun unchanged (on two
     // ranks): the finished jobs are skipped and the table equals an uninterrupted run's.
     void resume_after_sigkill_gives_the_same_table() {
