@@ -315,8 +315,13 @@ int run_perfect_matching_count(const CountOptions& opt) {
             "--marginals is not available at --lambda inf: --marginals-out FILE writes every "
             "edge's placement probability");
     if (g.weighted()) {
-        if (!opt.marginals_out.empty()) require_unit_weights(g, "--marginals-out");
-        if (prefers_kasteleyn(g)) return run_kasteleyn_count(opt, g, start);
+        // --marginals-out on a drawn weighted region: Kasteleyn's ratios, whatever the DP's width.
+        if (prefers_kasteleyn(g) || (!opt.marginals_out.empty() && !kasteleyn_inapplicable(g)))
+            return run_kasteleyn_count(opt, g, start);
+        if (!opt.marginals_out.empty())
+            throw InputError(
+                "--marginals-out on a weighted graph needs aztec:N or a drawn planar bipartite graph; '" +
+                g.spec() + "' is neither");
         return run_weighted_exact_count(g, std::nullopt, eo, opt.json, start);
     }
     if (prefers_kasteleyn(g)) return run_kasteleyn_count(opt, g, start);

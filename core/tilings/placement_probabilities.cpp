@@ -29,10 +29,16 @@ Graph without_pair(const Graph& g, VertexId a, VertexId b) {
         layout.push_back(g.layout()[x]);
     }
     std::vector<Edge> edges;
-    for (const Edge& e : g.edges())
-        if (e.u != a && e.u != b && e.v != a && e.v != b) edges.push_back({renumber[e.u], renumber[e.v]});
+    std::vector<ExactWeight> weights;
+    for (EdgeId e = 0; e < g.num_edges(); ++e) {
+        const Edge& ed = g.edge(e);
+        if (ed.u == a || ed.u == b || ed.v == a || ed.v == b) continue;
+        edges.push_back({renumber[ed.u], renumber[ed.v]});
+        if (g.weighted()) weights.push_back(g.weights().classes()[g.weights().edge_classes()[e]]);
+    }
     Graph out(next, std::move(edges));
     out.set_layout(std::move(layout));
+    if (g.weighted()) out.set_weights(EdgeWeights(weights));
     return out;
 }
 
@@ -58,7 +64,17 @@ PlacementProbabilities kasteleyn_ratios(const Graph& g) {
     for (EdgeId e = 0; e < g.num_edges(); ++e) {
         const KasteleynCount rest =
             kasteleyn_count_exact(without_pair(g, g.edge(e).u, g.edge(e).v), kMaxPlacementRatioOperations);
-        out.edge[e] = mpq_class(rest.count, whole.count).get_d();
+        if (g.weighted()) {
+            mpq_class w(g.weights().exact(e), 10);
+            w.canonicalize();
+            // G − u − v may have only weights 1 left, and then its count is an integer.
+            const auto sum = [](const KasteleynCount& k) {
+                return k.weighted ? k.weight_sum : mpq_class(k.count);
+            };
+            out.edge[e] = mpq_class(w * sum(rest) / sum(whole)).get_d();
+        } else {
+            out.edge[e] = mpq_class(rest.count, whole.count).get_d();
+        }
     }
     return out;
 }
@@ -74,7 +90,6 @@ PlacementProbabilities placement_probabilities(const Graph& graph) {
         out.log_perfect_matchings = a.log_z.log_z;
         out.max_square_sum_error = a.max_square_sum_error;
     } else {
-        require_unit_weights(graph, "placement probabilities of graphs other than aztec:N");
         out = kasteleyn_ratios(graph);
         out.max_square_sum_error = max_vertex_sum_error(graph, out.edge);
     }
@@ -86,8 +101,9 @@ void write_placement_probabilities(const std::string& path, const Graph& graph,
     std::ostringstream text;
     text << "# placement probabilities P(e in M) of a " << (graph.weighted() ? "weighted" : "uniform")
          << " perfect matching of " << graph.spec() << "\n"
-         << "# method " << p.method << ", ln #PM " << std::setprecision(17) << p.log_perfect_matchings
-         << ", max |1 - sum at a vertex| " << std::setprecision(3) << p.max_square_sum_error << "\n"
+         << "# method " << p.method << (graph.weighted() ? ", ln of the weighted sum " : ", ln #PM ")
+         << std::setprecision(17) << p.log_perfect_matchings << ", max |1 - sum at a vertex| "
+         << std::setprecision(3) << p.max_square_sum_error << "\n"
          << "# u v p\n"
          << std::setprecision(17);
     for (EdgeId e = 0; e < graph.num_edges(); ++e)

@@ -1,9 +1,10 @@
 #pragma once
-// Exact placement probabilities P(e in M) of the uniform perfect matching (λ = ∞) for every edge,
-// by the method that fits the graph (docs/algorithms.md §4.9):
+// Exact placement probabilities P(e in M) of the perfect matching at λ = ∞ (uniform, or ∝ Π w_e on a
+// weighted graph) for every edge, by the method that fits the graph (docs/algorithms.md §4.9):
 //   aztec:N (N <= 400)            urban renewal, in floating point, about 1e-13 absolute;
-//   other drawn planar bipartite  P(uv) = #PM(G - u - v) / #PM(G), each count an exact Kasteleyn
-//   graphs, small                 determinant, so every probability is exact to double rounding.
+//   other drawn planar bipartite  P(uv) = w_uv Z(G - u - v) / Z(G), each Z an exact Kasteleyn
+//   graphs, small                 determinant (§4.8, weighted when the graph is), so every
+//                                 probability is exact to double rounding.
 #include <cstdint>
 #include <string>
 #include <vector>

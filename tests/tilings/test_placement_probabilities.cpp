@@ -1,6 +1,7 @@
 // Placement probabilities at λ = ∞ (tilings/placement_probabilities.hpp) on regions and lattice
 // families that are not Aztec diamonds: exact Kasteleyn ratios against brute-force enumeration,
-// a region with a hole among them; the file they are written to; and the refusals.
+// a region with a hole among them, and with weights (P(uv) = w_uv Z(G - u - v) / Z(G)) against
+// the weighted enumeration; the file they are written to; and the refusals.
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -43,6 +44,29 @@ class TestPlacementProbabilities : public QObject {
                 QVERIFY2(std::abs(p.edge[e] - brute.probability(e)) <= 1e-15,
                          qPrintable(QString("%1 edge %2: %3 vs %4")
                                         .arg(spec.c_str())
+                                        .arg(e)
+                                        .arg(p.edge[e])
+                                        .arg(brute.probability(e))));
+            QVERIFY(p.max_square_sum_error <= 1e-14);
+        }
+    }
+
+    // Weighted: periodic grid and hex weights, q^volume on a hexagon, and a weighted region whose
+    // G - u - v keeps only weight-1 edges for some pairs (the count is then an integer).
+    void weighted_kasteleyn_ratios_equal_the_weighted_enumeration() {
+        for (const char* spec : {"grid:4x5,h=3:1/2,v=0.7", "hexagon:2,3,2,q=2/5", "grid:4x4,h=1:1:1;1:1:5"}) {
+            const Graph g = make_graph(spec);
+            QVERIFY(g.weighted());
+            const PlacementProbabilities p = placement_probabilities(g);
+            QCOMPARE(p.method, std::string("kasteleyn-ratios"));
+            std::vector<double> w(g.num_edges());
+            for (EdgeId e = 0; e < g.num_edges(); ++e) w[e] = g.weight(e);
+            const auto brute = testing::enumerate_weighted_perfect_matchings(g, w);
+            QVERIFY(std::abs(p.log_perfect_matchings - std::log(double(brute.z))) <= 1e-12);
+            for (EdgeId e = 0; e < g.num_edges(); ++e)
+                QVERIFY2(std::abs(p.edge[e] - brute.probability(e)) <= 1e-14,
+                         qPrintable(QString("%1 edge %2: %3 vs %4")
+                                        .arg(spec)
                                         .arg(e)
                                         .arg(p.edge[e])
                                         .arg(brute.probability(e))));
