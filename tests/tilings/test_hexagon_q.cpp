@@ -11,24 +11,12 @@
 #include "counting/exact/weighted_polynomial.hpp"
 #include "graph/families/families.hpp"
 #include "graph/graph_spec.hpp"
+#include "q_macmahon.hpp"
 
 using namespace dimerlab;
+using dimerlab::testing::q_macmahon;
 
 namespace {
-
-mpq_class q_macmahon(unsigned a, unsigned b, unsigned c, const mpq_class& q) {
-    auto power = [&](unsigned k) {
-        mpq_class p = 1;
-        for (unsigned i = 0; i < k; ++i) p *= q;
-        return p;
-    };
-    mpq_class r = 1;
-    for (unsigned i = 1; i <= a; ++i)
-        for (unsigned j = 1; j <= b; ++j)
-            for (unsigned k = 1; k <= c; ++k) r *= (1 - power(i + j + k - 1)) / (1 - power(i + j + k - 2));
-    r.canonicalize();
-    return r;
-}
 
 mpq_class rational(const std::string& text) {
     mpq_class q(text, 10);
