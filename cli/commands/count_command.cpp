@@ -219,19 +219,27 @@ void print_marginals_line(const CountOptions& opt, const nlohmann::ordered_json&
               << ") written to " << opt.marginals_out << "\n";
 }
 
-// λ = ∞ without --exact on aztec:N: ln of the number of tilings in floating point by urban renewal,
-// with its rounding bound (aztec:1000 in seconds, where the exact count has 150 000 digits).
+int run_kasteleyn_count(const CountOptions& opt, const Graph& g, std::chrono::steady_clock::time_point start,
+                        bool log_only = false);
+
+// λ = ∞ without --exact: ln of the number of tilings in floating point. On aztec:N by urban
+// renewal, with its rounding bound (aztec:1000 in seconds, where the exact count has 150 000
+// digits); on other drawn planar bipartite graphs as the logarithm of Kasteleyn's exact count
+// (hexagon:200,200,200 in seconds by the path reduction).
 int run_renewal_log_count(const CountOptions& opt) {
     const auto start = std::chrono::steady_clock::now();
     Graph g;
     validate_on_every_rank([&] { g = make_graph(opt.spec, BuildOptions{.with_layout = false}); });
     print_graph_notices(g);
     const std::uint32_t order = aztec_order(g);
-    if (order == 0)
-        throw InputError(
-            "--lambda inf without --exact gives ln of the number of tilings in floating point for "
-            "aztec:N (urban renewal); count '" +
-            g.spec() + "' exactly with --exact");
+    if (order == 0) {
+        if (const auto why = kasteleyn_inapplicable(g))
+            throw InputError(
+                "--lambda inf without --exact gives ln of the number of tilings of aztec:N (urban "
+                "renewal) and of drawn planar bipartite graphs (Kasteleyn); for '" +
+                g.spec() + "' " + *why + ": count it with --exact");
+        return run_kasteleyn_count(opt, g, start, true);
+    }
     const AztecLogZ lz = aztec_log_partition(aztec_weights_of(order, g));
     nlohmann::ordered_json out;
     out["graph"] = g.spec();
@@ -258,24 +266,37 @@ int run_renewal_log_count(const CountOptions& opt) {
     return 0;
 }
 
-int run_kasteleyn_count(const CountOptions& opt, const Graph& g,
-                        std::chrono::steady_clock::time_point start) {
+// log_only (λ = ∞ without --exact): the logarithm of the exact count with its rounding bound, and
+// the count's number of digits instead of the digits themselves.
+int run_kasteleyn_count(const CountOptions& opt, const Graph& g, std::chrono::steady_clock::time_point start,
+                        bool log_only) {
     const KasteleynCount k = kasteleyn_count_exact(g);
     if (k.weighted ? k.weight_sum == 0 : k.count == 0) throw_no_perfect_matching(g);
     nlohmann::ordered_json out;
     out["graph"] = g.spec();
     out["lambda"] = "inf";
     out["method"] = k.method;
+    // ln of an exact integer: the mantissa's rounding, ln's and the exponent's product each
+    // within half an ulp of |ln| + 1.
+    const double log_bound = (std::abs(k.log_count) + 1) * std::ldexp(1.0, -51);
+    const std::string log_key = k.weighted ? "log_perfect_matchings_weighted" : "log_perfect_matchings";
     std::string q_line;
-    if (k.weighted) {
+    if (log_only) {
+        out[log_key] = k.log_count;
+        out["log_error_bound"] = log_bound;
+        if (k.weighted)
+            out["weighted"] = true;
+        else
+            out["perfect_matchings_digits"] = k.count.get_str().size();
+    } else if (k.weighted) {
         out["weighted"] = true;
         out["perfect_matchings_weighted"] = k.weight_sum.get_str();
         out["perfect_matchings_weighted_decimal"] = k.weight_sum.get_d();
-        out["log_perfect_matchings_weighted"] = k.log_count;
+        out[log_key] = k.log_count;
         q_line = add_q_volume_sum(g, k.weight_sum, out);
     } else {
         out["perfect_matchings"] = k.count.get_str();
-        out["log_perfect_matchings"] = k.log_count;
+        out[log_key] = k.log_count;
     }
     out["mean_dimers"] = static_cast<double>(g.num_vertices() / 2);
     out["var_dimers"] = 0.0;
@@ -284,18 +305,36 @@ int run_kasteleyn_count(const CountOptions& opt, const Graph& g,
                         {"primes", k.primes},
                         {"hadamard_log2", k.hadamard_log2},
                         {"bandwidth", k.bandwidth}};
+    if (k.paths) {
+        out["kasteleyn"]["paths"] = k.paths;
+        out["kasteleyn"]["path_direction_degrees"] = k.path_direction_degrees;
+    }
     write_marginals_if_asked(opt, g, out);
     out["seconds"] = seconds_since(start);
     if (opt.json) {
         std::cout << out.dump() << "\n";
         return 0;
     }
-    std::cout << g.spec() << " at lambda = inf (" << k.method << ": Kasteleyn's determinant modulo "
-              << k.primes << " primes)\n"
-              << q_line
-              << (k.weighted ? "  weighted sum over perfect matchings " + k.weight_sum.get_str()
-                             : "  perfect matchings " + k.count.get_str())
-              << " (ln " << k.log_count << "), each with " << g.num_vertices() / 2 << " dimers\n";
+    std::cout << g.spec() << " at lambda = inf (" << k.method << ": Kasteleyn's determinant";
+    if (k.paths) std::cout << ", reduced to " << k.paths << " paths,";
+    std::cout << " modulo " << k.primes << " primes)\n";
+    if (log_only) {
+        std::cout << (k.weighted ? "  ln of the weighted sum over perfect matchings "
+                                 : "  ln perfect matchings ")
+                  << std::setprecision(15) << k.log_count << " +- " << std::setprecision(2) << log_bound
+                  << " (ln of the exact ";
+        if (k.weighted)
+            std::cout << "sum; --exact prints it)";
+        else
+            std::cout << out["perfect_matchings_digits"].get<std::size_t>()
+                      << "-digit count; --exact prints it)";
+        std::cout << ", each with " << g.num_vertices() / 2 << " dimers\n";
+    } else {
+        std::cout << q_line
+                  << (k.weighted ? "  weighted sum over perfect matchings " + k.weight_sum.get_str()
+                                 : "  perfect matchings " + k.count.get_str())
+                  << " (ln " << k.log_count << "), each with " << g.num_vertices() / 2 << " dimers\n";
+    }
     print_marginals_line(opt, out);
     std::cout << "  " << out["seconds"].get<double>() << " s\n";
     return 0;
@@ -459,8 +498,10 @@ CommandAction add_count_command(CLI::App& app) {
         "count",
         "Partition function Z(G, lambda): exact matching polynomial (--exact) or an estimate (--epsilon)");
     sub->add_option("--graph", opt->spec, "Graph spec")->capture_default_str();
-    sub->add_option("--lambda", opt->lambda_text,
-                    "Dimer activity λ > 0, e.g. 1, 2.5, 0.125 or 1/3; inf: count perfect matchings (--exact)")
+    sub->add_option(
+           "--lambda", opt->lambda_text,
+           "Dimer activity λ > 0, e.g. 1, 2.5, 0.125 or 1/3; inf: count perfect matchings (--exact), "
+           "or ln of their number on planar lattices and regions")
         ->capture_default_str();
     sub->add_flag("--exact", opt->exact, "Exact matching polynomial and Z (frontier DP or closed form)");
     sub->add_option("--epsilon", opt->epsilon, "Estimate ln Z to this half-width of the confidence interval");
@@ -509,7 +550,7 @@ CommandAction add_count_command(CLI::App& app) {
             if (opt->epsilon || opt->epsilon_per_vertex)
                 throw InputError(
                     "--lambda inf counts perfect matchings exactly (--exact), or gives ln of the "
-                    "count of aztec:N in floating point (no flag): no estimate is needed");
+                    "count in floating point (no flag): no estimate is needed");
             if (!opt->exact) return run_renewal_log_count(*opt);
             return run_perfect_matching_count(*opt);
         }

@@ -95,7 +95,9 @@ class TestTilingsCli : public QObject {
     }
 
     // Without --exact on aztec:N: ln of the count in floating point (urban renewal) against
-    // N(N+1)/2 ln 2 within its stated bound; other graphs are sent to --exact.
+    // N(N+1)/2 ln 2 within its stated bound. On other drawn planar bipartite graphs: the logarithm of
+    // Kasteleyn's exact count (hexagon:120,120,120 by the path reduction) against MacMahon's
+    // product within its stated bound; a graph outside the method is sent to --exact.
     void count_at_infinity_without_exact_is_urban_renewal_on_aztec() {
         const CliResult r = run_cli({"count", "--graph", "aztec:300", "--lambda", "inf", "--json"}, 60000);
         QCOMPARE(r.exit_code, 0);
@@ -105,7 +107,23 @@ class TestTilingsCli : public QObject {
         const double bound = o["log_error_bound"].toDouble();
         QVERIFY(bound > 0 && bound < 1e-9 * exact);
         QVERIFY(std::abs(o["log_perfect_matchings"].toDouble() - exact) <= bound);
-        const CliResult other = run_cli({"count", "--graph", "grid:4x4", "--lambda", "inf"});
+        const CliResult hexagon =
+            run_cli({"count", "--graph", "hexagon:120,120,120", "--lambda", "inf", "--json"}, 60000);
+        QCOMPARE(hexagon.exit_code, 0);
+        const QJsonObject h = hexagon.json();
+        QCOMPARE(h["method"].toString(), QString("kasteleyn-path-reduction-crt"));
+        QCOMPARE(h["kasteleyn"].toObject()["paths"].toInt(), 120);
+        QVERIFY(!h.contains("perfect_matchings"));
+        long double macmahon = 0;
+        for (int i = 1; i <= 120; ++i)
+            for (int j = 1; j <= 120; ++j) macmahon += std::log((i + j + 119.0L) / (i + j - 1.0L));
+        const double hexagon_bound = h["log_error_bound"].toDouble();
+        QVERIFY(hexagon_bound > 0 && hexagon_bound < 1e-14 * double(macmahon));
+        QVERIFY2(std::abs(h["log_perfect_matchings"].toDouble() - double(macmahon)) <= hexagon_bound,
+                 qPrintable(QString::number(h["log_perfect_matchings"].toDouble() - double(macmahon))));
+        QCOMPARE(h["perfect_matchings_digits"].toInt(),
+                 int(std::floor(double(macmahon) / std::log(10.0L))) + 1);
+        const CliResult other = run_cli({"count", "--graph", "tri:4x4", "--lambda", "inf"});
         QCOMPARE(other.exit_code, 2);
         QVERIFY2(one_error_line_with(other, "--exact"), other.err.constData());
     }

@@ -3,14 +3,19 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <iomanip>
 #include <limits>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
 #include "counting/kasteleyn/banded_determinant.hpp"
+#include "counting/kasteleyn/dense_determinant.hpp"
 #include "counting/kasteleyn/kasteleyn_matrix.hpp"
+#include "counting/kasteleyn/path_reduction.hpp"
 #include "util/errors.hpp"
 
 namespace dimerlab {
@@ -130,8 +135,9 @@ std::uint32_t primes_needed(double bound_log2) {
     return static_cast<std::uint32_t>(std::ceil((bound_log2 + 2) / 61.99));
 }
 
-KasteleynPlan plan_of(const KasteleynMatrix& k, const IntegerWeights& iw) {
+KasteleynPlan banded_plan_of(const KasteleynMatrix& k, const IntegerWeights& iw, bool weighted) {
     KasteleynPlan plan;
+    plan.method = weighted ? "kasteleyn-modular-crt-weighted" : "kasteleyn-modular-crt";
     plan.matrix_size = k.size;
     plan.primes = k.no_perfect_matching ? 0 : primes_needed(hadamard_log2(k, iw));
     for (std::uint32_t r = 0; r < k.size; ++r)
@@ -143,73 +149,75 @@ KasteleynPlan plan_of(const KasteleynMatrix& k, const IntegerWeights& iw) {
     return plan;
 }
 
-}  // namespace
+// The plan, and the path reduction when the plan takes it.
+struct Planned {
+    KasteleynPlan plan;
+    std::optional<PathReduction> paths;
+};
 
-KasteleynPlan kasteleyn_plan(const Graph& graph) {
-    const KasteleynMatrix k = matrix_or_throw(graph);
-    return plan_of(k, integer_weights(k, graph));
-}
-
-std::optional<std::string> kasteleyn_inapplicable(const Graph& graph) {
-    KasteleynMatrix k;
-    return build_kasteleyn_matrix(graph, k);
-}
-
-KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations) {
-    const KasteleynMatrix k = matrix_or_throw(graph);
-    const std::string method = graph.weighted() ? "kasteleyn-modular-crt-weighted" : "kasteleyn-modular-crt";
-    if (k.no_perfect_matching) {
-        KasteleynCount out = none(k, method);
-        out.weighted = graph.weighted();
+Planned plan_of(const KasteleynMatrix& k, const IntegerWeights& iw, const Graph& graph,
+                KasteleynRoute route) {
+    Planned out{banded_plan_of(k, iw, graph.weighted()), std::nullopt};
+    if (route == KasteleynRoute::banded || graph.weighted() || k.no_perfect_matching) {
+        if (route == KasteleynRoute::paths)
+            throw std::invalid_argument(
+                "the path reduction counts unweighted graphs that have a perfect matching");
         return out;
     }
-    const IntegerWeights iw = integer_weights(k, graph);
-    const KasteleynPlan plan = plan_of(k, iw);
-    if (plan.operations > max_operations) {
-        std::ostringstream why;
-        why << "Kasteleyn's exact count of graph '" << graph.spec() << "' needs " << plan.primes
-            << " modular determinants of a " << plan.matrix_size << "-row matrix of band " << plan.bandwidth
-            << " (about " << std::setprecision(2) << plan.operations << " multiply-adds)";
-        throw InfeasibleError(why.str());
+    std::optional<PathReduction> r = reduce_to_paths(k, graph);
+    if (!r) {
+        if (route == KasteleynRoute::paths)
+            throw std::invalid_argument("no drawing direction of '" + graph.spec() +
+                                        "' gives an acyclic reference matching");
+        return out;
     }
-    KasteleynCount out;
-    out.method = method;
-    out.weighted = graph.weighted();
-    out.matrix_size = k.size;
-    out.forced_dimers = k.forced_dimers;
-    out.hadamard_log2 = hadamard_log2(k, iw);
+    KasteleynPlan paths = out.plan;
+    paths.method = "kasteleyn-path-reduction-crt";
+    paths.bandwidth = 0;
+    paths.paths = r->paths;
+    const double n = r->paths;
+    paths.operations = 8.0 * n * double(k.column.size()) + double(paths.primes) * n * n * n / 3.0;
+    if (route == KasteleynRoute::paths || paths.operations < out.plan.operations) {
+        out.plan = paths;
+        out.paths = std::move(r);
+    }
+    return out;
+}
+
+// Primes just below 2^62, largest first.
+std::vector<std::uint64_t> primes_below_2_62(std::uint32_t count) {
     std::vector<std::uint64_t> primes;
-    for (std::uint64_t candidate = (1ull << 62) - 57; primes.size() < plan.primes; candidate -= 2)
+    for (std::uint64_t candidate = (1ull << 62) - 57; primes.size() < count; candidate -= 2)
         if (is_prime(candidate)) primes.push_back(candidate);
-    // The determinants are independent: the machine's cores take primes in turn. The result does
-    // not depend on how many there are.
-    std::vector<ModularDeterminant> residues(primes.size());
+    return primes;
+}
+
+// residue_of(i) for every prime index i; the determinants are independent, so the machine's cores
+// take them in turn. The result does not depend on how many there are.
+template <class Residue>
+std::vector<Residue> residues_in_parallel(std::size_t count,
+                                          const std::function<Residue(std::size_t)>& residue_of) {
+    std::vector<Residue> residues(count);
     std::atomic<std::size_t> next{0};
     const auto worker = [&] {
-        std::vector<std::uint64_t> magnitude;
-        for (std::size_t i = next++; i < primes.size(); i = next++) {
-            if (!iw.empty()) {
-                // Each entry's integer weight modulo this prime (the primes are below 2^62, so
-                // they fit an unsigned long here).
-                magnitude.resize(iw.entry.size());
-                for (std::size_t e = 0; e < iw.entry.size(); ++e)
-                    magnitude[e] =
-                        mpz_fdiv_ui(iw.entry[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
-            }
-            residues[i] = determinant_mod_prime(k, primes[i], magnitude);
-        }
+        for (std::size_t i = next++; i < count; i = next++) residues[i] = residue_of(i);
     };
     const unsigned threads = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), 8));
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads && t < primes.size(); ++t) pool.emplace_back(worker);
+    for (unsigned t = 1; t < threads && t < count; ++t) pool.emplace_back(worker);
     worker();
     for (std::thread& t : pool) t.join();
+    return residues;
+}
+
+// The integer in (−Π p / 2, Π p / 2] with the given residues (Chinese remainder theorem, Garner's
+// order: value ≡ old (mod modulus), value ≡ r (mod p)).
+mpz_class combine_residues(const std::vector<std::uint64_t>& primes,
+                           const std::vector<std::uint64_t>& residues) {
     mpz_class modulus = 1, value = 0;
     for (std::size_t i = 0; i < primes.size(); ++i) {
-        out.bandwidth = std::max(out.bandwidth, residues[i].bandwidth);
-        // value ≡ old (mod modulus), value ≡ r (mod p).
         const mpz_class p = mpz_class(std::to_string(primes[i]));
-        const mpz_class residue = mpz_class(std::to_string(residues[i].value));
+        const mpz_class residue = mpz_class(std::to_string(residues[i]));
         mpz_class step = residue - value, inverse;
         mpz_mod(step.get_mpz_t(), step.get_mpz_t(), p.get_mpz_t());
         const mpz_class m_mod = modulus % p;
@@ -217,9 +225,116 @@ KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations) 
         step = step * inverse % p;
         value += modulus * step;
         modulus *= p;
-        ++out.primes;
     }
     if (value > modulus / 2) value -= modulus;
+    return value;
+}
+
+// Hadamard's bound on S, by rows or by columns, whichever is smaller; −∞ for a zero row or column.
+double path_matrix_hadamard_log2(const std::vector<mpz_class>& s, std::uint32_t n) {
+    const auto log2_norm = [&](bool by_row, std::uint32_t a) {
+        mpz_class square = 0;
+        for (std::uint32_t b = 0; b < n; ++b) {
+            const mpz_class& x = by_row ? s[std::size_t(a) * n + b] : s[std::size_t(b) * n + a];
+            square += x * x;
+        }
+        if (square == 0) return -std::numeric_limits<double>::infinity();
+        long exponent = 0;
+        const double mantissa = mpz_get_d_2exp(&exponent, square.get_mpz_t());
+        return 0.5 * (std::log2(mantissa) + double(exponent));
+    };
+    double rows = 0, columns = 0;
+    for (std::uint32_t a = 0; a < n; ++a) {
+        rows += log2_norm(true, a);
+        columns += log2_norm(false, a);
+    }
+    return std::min(rows, columns);
+}
+
+// |det K| on the path route: |det S| (A's diagonal is ±1), from S modulo primes past S's own bound.
+mpz_class path_route_determinant(const KasteleynMatrix& k, const PathReduction& r, KasteleynCount& out) {
+    out.paths = r.paths;
+    out.path_direction_degrees = r.direction_degrees;
+    const std::vector<mpz_class> s = path_matrix(k, r);
+    out.hadamard_log2 = path_matrix_hadamard_log2(s, r.paths);
+    if (out.hadamard_log2 == -std::numeric_limits<double>::infinity()) return 0;
+    const std::vector<std::uint64_t> primes = primes_below_2_62(primes_needed(out.hadamard_log2));
+    const auto residues = residues_in_parallel<std::uint64_t>(primes.size(), [&](std::size_t i) {
+        std::vector<std::uint64_t> entries(s.size());
+        for (std::size_t e = 0; e < s.size(); ++e)
+            entries[e] = mpz_fdiv_ui(s[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
+        return dense_determinant_mod_prime(std::move(entries), r.paths, primes[i]);
+    });
+    out.primes = static_cast<std::uint32_t>(primes.size());
+    return combine_residues(primes, residues);
+}
+
+// det K on the banded route, modulo primes past Hadamard's bound on K.
+mpz_class banded_route_determinant(const KasteleynMatrix& k, const IntegerWeights& iw, std::uint32_t count,
+                                   KasteleynCount& out) {
+    out.hadamard_log2 = hadamard_log2(k, iw);
+    const std::vector<std::uint64_t> primes = primes_below_2_62(count);
+    const auto residues = residues_in_parallel<ModularDeterminant>(primes.size(), [&](std::size_t i) {
+        std::vector<std::uint64_t> magnitude;
+        if (!iw.empty()) {
+            // Each entry's integer weight modulo this prime (the primes are below 2^62, so they
+            // fit an unsigned long here).
+            magnitude.resize(iw.entry.size());
+            for (std::size_t e = 0; e < iw.entry.size(); ++e)
+                magnitude[e] = mpz_fdiv_ui(iw.entry[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
+        }
+        return determinant_mod_prime(k, primes[i], magnitude);
+    });
+    std::vector<std::uint64_t> values(primes.size());
+    for (std::size_t i = 0; i < primes.size(); ++i) {
+        out.bandwidth = std::max(out.bandwidth, residues[i].bandwidth);
+        values[i] = residues[i].value;
+    }
+    out.primes = static_cast<std::uint32_t>(primes.size());
+    return combine_residues(primes, values);
+}
+
+}  // namespace
+
+KasteleynPlan kasteleyn_plan(const Graph& graph, KasteleynRoute route) {
+    const KasteleynMatrix k = matrix_or_throw(graph);
+    return plan_of(k, integer_weights(k, graph), graph, route).plan;
+}
+
+std::optional<std::string> kasteleyn_inapplicable(const Graph& graph) {
+    KasteleynMatrix k;
+    return build_kasteleyn_matrix(graph, k);
+}
+
+KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations, KasteleynRoute route) {
+    const KasteleynMatrix k = matrix_or_throw(graph);
+    if (k.no_perfect_matching) {
+        KasteleynCount out =
+            none(k, graph.weighted() ? "kasteleyn-modular-crt-weighted" : "kasteleyn-modular-crt");
+        out.weighted = graph.weighted();
+        return out;
+    }
+    const IntegerWeights iw = integer_weights(k, graph);
+    const Planned planned = plan_of(k, iw, graph, route);
+    const KasteleynPlan& plan = planned.plan;
+    if (plan.operations > max_operations) {
+        std::ostringstream why;
+        why << "Kasteleyn's exact count of graph '" << graph.spec() << "' needs " << plan.primes
+            << " modular determinants of a ";
+        if (plan.paths)
+            why << plan.paths << "-row path matrix (reduced from " << plan.matrix_size << " rows)";
+        else
+            why << plan.matrix_size << "-row matrix of band " << plan.bandwidth;
+        why << " (about " << std::setprecision(2) << plan.operations << " multiply-adds)";
+        throw InfeasibleError(why.str());
+    }
+    KasteleynCount out;
+    out.method = plan.method;
+    out.weighted = graph.weighted();
+    out.matrix_size = k.size;
+    out.forced_dimers = k.forced_dimers;
+    const mpz_class value = planned.paths ? path_route_determinant(k, *planned.paths, out)
+                                          : banded_route_determinant(k, iw, plan.primes, out);
     const mpz_class magnitude = abs(value);
     const auto log_of = [](const mpz_class& z) {
         long exponent = 0;

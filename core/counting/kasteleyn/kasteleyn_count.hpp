@@ -16,23 +16,35 @@ struct KasteleynCount {
     bool weighted = false;     // a weighted graph: weight_sum holds the answer, count is not computed
     mpq_class weight_sum;      // Σ_M Π_{e∈M} w_e over perfect matchings, exactly (weighted graphs)
     double log_count = 0;      // ln count, or ln weight_sum (minus infinity for none)
-    std::string method;        // "kasteleyn-modular-crt" ("kasteleyn-modular-crt-weighted")
+    std::string method;        // "kasteleyn-modular-crt" ("-weighted"), or "kasteleyn-path-reduction-crt"
     std::string reason_none;   // why there is none, when count is 0
     std::uint32_t primes = 0;  // modular determinants combined
     double hadamard_log2 = 0;  // the bound |det K| ≤ 2^hadamard_log2 that fixed how many
     std::uint32_t matrix_size = 0;
     std::uint32_t forced_dimers = 0;
-    std::uint32_t bandwidth = 0;  // the widest row span the elimination met
+    std::uint32_t bandwidth = 0;        // the widest row span the elimination met (banded route)
+    std::uint32_t paths = 0;            // the path reduction's matrix size (path route)
+    double path_direction_degrees = 0;  // the drawing direction of its reference matching
 };
+
+// Which elimination counts: the banded one over the whole matrix, the path reduction
+// (path_reduction.hpp, unweighted graphs whose drawing has an acyclic reference direction), or
+// whichever the plan finds cheaper.
+enum class KasteleynRoute { automatic, banded, paths };
 
 // What the exact count would cost, before it runs: the matrix, how many primes Hadamard's bound
 // asks for, the band of the breadth-first order, and about how many multiply-adds the
 // eliminations take (primes · rows · (2 · band)², the band at most doubling under pivoting).
+// On the path route, primes come from Hadamard's bound on K (the count tightens it on S) and the
+// operations are the paths' sums (weighted as eight multiply-adds for a big-integer addition) plus
+// one dense elimination of paths³/3 per prime.
 struct KasteleynPlan {
     std::uint32_t matrix_size = 0;
     std::uint32_t primes = 0;
     std::uint32_t bandwidth = 0;
+    std::uint32_t paths = 0;  // 0 on the banded route
     double operations = 0;
+    std::string method;
 };
 
 // Why Kasteleyn's method does not apply (no layout, not bipartite, a crossing drawing, a face
@@ -40,13 +52,14 @@ struct KasteleynPlan {
 std::optional<std::string> kasteleyn_inapplicable(const Graph& graph);
 
 // Throws InputError with the reason when the method does not apply.
-KasteleynPlan kasteleyn_plan(const Graph& graph);
+KasteleynPlan kasteleyn_plan(const Graph& graph, KasteleynRoute route = KasteleynRoute::automatic);
 
-// Exact count; on a weighted graph the exact weighted sum: with D the common denominator of the
-// weights, the determinant of the matrix of integer weights D·w_e (modulo primes past Hadamard's bound
-// for those entries) divided by D^size, times the forced dimers' weights. Throws InputError with
-// the reason when the method does not apply, and
-// InfeasibleError (with the plan's figures) when the plan needs more than max_operations.
-KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations = 1e12);
+// Exact count; on a weighted graph the exact weighted sum: each row scaled to integers, the
+// determinant of those (modulo primes past Hadamard's bound for them) scaled back, times the forced
+// dimers' weights. Throws InputError with the reason when the method (or the route asked for) does
+// not apply, and InfeasibleError (with the plan's figures) when the plan needs more than
+// max_operations.
+KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations = 1e12,
+                                     KasteleynRoute route = KasteleynRoute::automatic);
 
 }  // namespace dimerlab

@@ -1,0 +1,40 @@
+#pragma once
+// Kasteleyn's matrix reduced onto the vertices that a reference matching leaves free
+// (docs/algorithms.md §4.10). When the edges of one direction of the drawing form a matching M0
+// (on the honeycomb lattice every direction does) and M0 admits no alternating cycle, its rows
+// and columns can be ordered so that K restricted to M0 is triangular with det ±Π w(M0). The
+// Schur complement S = D − C A⁻¹ B onto the free vertices then has |det S| = |det K| / |det A|,
+// and its entries are signed sums over the alternating paths from a free black vertex to a free
+// white one: Lindström–Gessel–Viennot's matrix, read off the graph instead of a formula. On
+// hexagon:A,B,C it has min(A, B, C) rows instead of AB + BC + CA.
+#include <gmpxx.h>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "counting/kasteleyn/kasteleyn_matrix.hpp"
+#include "graph/graph.hpp"
+
+namespace dimerlab {
+
+struct PathReduction {
+    std::uint32_t paths = 0;                  // free rows = free columns: S is paths × paths
+    std::vector<std::int64_t> mate_column;    // per row: its M0 column, or -1 when free
+    std::vector<std::int64_t> mate_row;       // per column: its M0 row, or -1 when free
+    std::vector<std::uint32_t> free_rows;     // S's rows, in order
+    std::vector<std::uint32_t> free_columns;  // S's columns, in order
+    std::vector<std::uint32_t> back_order;    // matched rows, each after every row it reaches
+    double direction_degrees = 0;             // the drawing direction of M0's edges, in [0, 180)
+};
+
+// The reduction with the fewest paths over the drawing's edge directions whose edges form an
+// acyclic reference matching, or nothing when no direction does (the square lattice: two
+// horizontal edges meet at a vertex).
+std::optional<PathReduction> reduce_to_paths(const KasteleynMatrix& k, const Graph& graph);
+
+// S exactly, row-major, for an unweighted matrix (every entry ±1, so A⁻¹ is an integer matrix).
+// The columns are independent and shared among the machine's cores.
+std::vector<mpz_class> path_matrix(const KasteleynMatrix& k, const PathReduction& r);
+
+}  // namespace dimerlab
