@@ -8,6 +8,7 @@
 
 #include "dimerlab_render/colour_legend.hpp"
 #include "dimerlab_render/edge_weight_shades.hpp"
+#include "faces/expected_slope.hpp"
 #include "model/lambda_record.hpp"
 #include "model/matching_constants.hpp"
 
@@ -35,6 +36,7 @@ void GlViewport::set_scene(std::shared_ptr<const render::SceneGeometry> scene) {
     heat_.reset(scene_->graph().num_vertices());
     edge_frequency_.reset(scene_->graph().num_edges());
     weight_shades_ = render::edge_weight_shades(scene_->graph());
+    exact_slopes_.clear();
     shown_edge_values_.clear();
     auto_fit_ = true;
     feed_heat();
@@ -120,8 +122,45 @@ void GlViewport::feed_edge_values() {
     colour_note_.clear();
 }
 
+void GlViewport::feed_slope() {
+    const Graph& g = scene_->graph();
+    const HeightFunction* h = renderer_.height_function();
+    const auto show = [&](std::vector<float> values, QString note) {
+        if (shown_edge_values_ != values) {
+            shown_edge_values_ = std::move(values);
+            renderer_.set_edge_values(shown_edge_values_);
+        }
+        colour_note_ = std::move(note);
+    };
+    if (!h || !is_infinite_lambda(lambda_)) {
+        shown_probabilities_.clear();
+        show(std::vector<float>(g.num_edges(), 0.0f),
+             !h ? "no height function for this graph (square-lattice and honeycomb regions only, not tori)"
+                : "the expected height is one of perfect matchings: set λ = ∞ to see its slope");
+        return;
+    }
+    const auto p = placements_.get(g, lambda_);
+    if (!p) {
+        // Never a silent blank: the chain's average height (its share of frames with a dimer on each
+        // edge in place of P) stands in, and the note says why.
+        shown_probabilities_.clear();
+        const auto f = edge_frequency_.fractions();
+        show(edge_slope_shares(g, *h, expected_slopes(g, *h, f)),
+             QString::fromStdString(placements_.error()) +
+                 ". Showing the slope of the chain's average height over the frames shown instead");
+        return;
+    }
+    shown_probabilities_.assign(p->begin(), p->end());
+    if (exact_slopes_.empty()) exact_slopes_ = edge_slope_shares(g, *h, expected_slopes(g, *h, *p));
+    show(exact_slopes_, QString());
+}
+
 void GlViewport::feed_heat() {
     if (!scene_) return;
+    if (renderer_.colour_mode() == ColourMode::expected_slope) {
+        feed_slope();
+        return;
+    }
     if (renderer_.colour_mode() == ColourMode::edge_weights) {
         // The weights never change with the chain: fed once per scene and mode.
         if (shown_edge_values_ != weight_shades_) {
@@ -306,8 +345,12 @@ QString GlViewport::hover_text(const QPointF& pos) const {
                        .arg(dimer ? "dimer" : "empty");
     if (g.weighted() || renderer_.colour_mode() == ColourMode::edge_weights)
         text += QString("\nweight %1").arg(QString::fromStdString(g.weights().exact(hit->id)));
+    if (renderer_.colour_mode() == ColourMode::expected_slope && hit->id < shown_edge_values_.size())
+        text += QString("\nslope of the expected height here: %1 of the steepest")
+                    .arg(shown_edge_values_[hit->id], 0, 'f', 3);
     if (renderer_.colour_mode() == ColourMode::exact_probabilities ||
-        renderer_.colour_mode() == ColourMode::probability_difference) {
+        renderer_.colour_mode() == ColourMode::probability_difference ||
+        renderer_.colour_mode() == ColourMode::expected_slope) {
         text += hit->id < shown_probabilities_.size()
                     ? QString("\nP(placed) = %1 exactly").arg(shown_probabilities_[hit->id], 0, 'f', 4)
                     : "\n" + QString::fromStdString(placements_.error());

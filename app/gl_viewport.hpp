@@ -86,6 +86,8 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     void feed_heat();
     // feed_heat() for the exact-probabilities modes.
     void feed_edge_values();
+    // feed_heat() for the expected-slope mode.
+    void feed_slope();
     // Fits the scene clear of the heads-up display while it is shown.
     void fit_camera();
 
@@ -107,6 +109,7 @@ class GlViewport : public QOpenGLWidget, public RenderTarget {
     std::vector<float> shown_probabilities_;
     std::vector<float> shown_edge_values_;
     std::vector<float> weight_shades_;  // the edge-weights mode's values for this scene's graph
+    std::vector<float> exact_slopes_;   // the expected-slope mode's exact values (empty until computed)
     render::EdgeFrequency edge_frequency_;
     QString colour_note_;
 

@@ -83,13 +83,21 @@ QString what_am_i_looking_at_html() {
         "<li><b>monomer heat map</b>: how often each vertex was a monomer over the frames shown.</li>"
         "<li><b>exact marginals</b>: the exact probability that each vertex is a monomer at the "
         "current λ (small graphs only).</li>"
+        "<li><b>tiles</b>: each dimer drawn as its domino (square lattices) or lozenge (honeycomb: a "
+        "pile of cubes).</li>"
+        "<li><b>height function</b>: the tiling's height on every face, low to high.</li>"
         "<li><b>exact probabilities</b>: every edge coloured by the exact probability that a dimer "
         "sits on it in a uniform perfect matching (λ = ∞), from 0 to 1, for Aztec diamonds up to "
         "order 400 and small drawn regions: on aztec:200 the arctic circle appears without any "
         "sampling. Zoomed in, the dimers of the running chain are drawn wider.</li>"
         "<li><b>exact probabilities: chain − exact</b>: the chain's share of frames with a dimer on "
         "each edge minus the exact probability, blue below and red above; it fades to white as the "
-        "chain converges to the exact law.</li></ul>");
+        "chain converges to the exact law.</li>"
+        "<li><b>edge weights</b>: every edge by its weight, from the lightest to the heaviest.</li>"
+        "<li><b>slope of the expected height</b>: a tiling is a surface (the height function), and a "
+        "large random one follows a limit shape; each edge is coloured by how steep that shape is "
+        "there, exactly (λ = ∞). Purple is flat, yellow the steepest: on the two-periodic Aztec "
+        "diamond the flat middle is the smooth (gas) phase, the yellow corners are frozen.</li></ul>");
 }
 
 QString graph_spec_grammar_html() {

@@ -26,6 +26,7 @@
 #include "background_tasks.hpp"
 #include "diagnostics_panel.hpp"
 #include "dimerlab_lab/preset.hpp"
+#include "dimerlab_lab/session.hpp"
 #include "dimerlab_render/gl_availability.hpp"
 #include "draw_panel.hpp"
 #include "draw_region.hpp"
@@ -208,11 +209,8 @@ int main(int argc, char** argv) {
                                   "L");
     QCommandLineOption dynamics_opt("dynamics", "Dynamics, overrides the preset's (as in dimerlab-cli).",
                                     "D");
-    QCommandLineOption colour_opt("colour",
-                                  "Colour mode, overrides the preset's: plain, orientation-parity, "
-                                  "monomer-heat, exact-marginals, tiles, height, exact-probabilities "
-                                  "or exact-probabilities-difference.",
-                                  "MODE");
+    QCommandLineOption colour_opt(
+        "colour", "Colour mode, overrides the preset's: " + dimerlab::colour_mode_names() + ".", "MODE");
     QCommandLineOption palette_opt("palette",
                                    "Colours: colour-blind-safe (the default) or classic; otherwise the "
                                    "last run's.",

@@ -640,6 +640,7 @@ void MainWindow::build_toolbar() {
     colour_box_->addItem("exact probabilities (λ = ∞)");
     colour_box_->addItem("exact probabilities: chain − exact");
     colour_box_->addItem("edge weights");
+    colour_box_->addItem("slope of the expected height (λ = ∞)");
     colour_box_->setToolTip(
         "Orientation × parity: four dimer colours (H/V × sublattice) on lattices; monomer heat map: how "
         "often each vertex was a monomer in the frames shown since the chain (re)started; exact "
@@ -653,7 +654,10 @@ void MainWindow::build_toolbar() {
         "probability, fading to white as the chain converges; edge weights: every edge by its weight on a "
         "log "
         "scale from the lightest to the heaviest (weights from a file's ,weighted, aztec's a= b=, hexagon's "
-        "q=, or h= v= on grid, torus and hex), dimers drawn wider in their edge's colour");
+        "q=, or h= v= on grid, torus and hex), dimers drawn wider in their edge's colour; slope of the "
+        "expected height: how steep the average tiling's height surface is at each edge, exactly, at "
+        "λ = ∞ (0 where it is flat: the two-periodic diamond's smooth gas phase; steepest in the frozen "
+        "corners)");
     connect(colour_box_, &QComboBox::currentIndexChanged, this, [this](int i) {
         view_->set_colour_mode(ColourMode(i));  // the items follow the enum's order
         show_colour_note();

@@ -15,6 +15,7 @@
 #include <QString>
 
 #include "dimerlab_lab/preset.hpp"
+#include "dimerlab_lab/session.hpp"
 #include "dimerlab_render/animation_export.hpp"
 #include "dimerlab_render/gl_availability.hpp"
 #include "graph/graph_spec.hpp"
@@ -149,9 +150,8 @@ CommandAction add_render_command(CLI::App& app) {
     sub->add_option("--backend", opt->backend,
                     "cpu | cpu-parallel | cuda, overriding the session's (frames are identical)");
     sub->add_option("--colour", opt->colour,
-                    "plain | orientation-parity | monomer-heat | exact-marginals | tiles | height | "
-                    "exact-probabilities | "
-                    "exact-probabilities-difference, overriding the session's");
+                    colour_mode_names().replace(", ", " | ").replace(" or ", " | ").toStdString() +
+                        ", overriding the session's");
     sub->add_option("--palette", opt->palette,
                     "colour-blind-safe (told apart with any colour vision) | classic (red, yellow, blue, "
                     "green dominoes)")

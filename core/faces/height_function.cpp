@@ -108,9 +108,13 @@ HeightFunction::HeightFunction(const Graph& graph, FaceSet faces) : faces_(std::
     }
 }
 
-std::int32_t HeightFunction::step(std::span<const VertexId> mate, VertexId a, VertexId b) const {
-    const std::int32_t change = mate[a] == b ? std::int32_t(degree_) - 1 : -1;
+double HeightFunction::expected_step(double occupied, VertexId b) const {
+    const double change = double(degree_) * occupied - 1.0;
     return white_[b] ? change : -change;
+}
+
+std::int32_t HeightFunction::step(std::span<const VertexId> mate, VertexId a, VertexId b) const {
+    return static_cast<std::int32_t>(expected_step(mate[a] == b ? 1.0 : 0.0, b));
 }
 
 FaceHeights HeightFunction::heights(std::span<const VertexId> mate) const {

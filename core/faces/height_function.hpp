@@ -59,6 +59,9 @@ class HeightFunction {
     // The height change crossing edge a → b out of a face oriented like it (the edge's left end,
     // seen from the face, is b), for matching `mate`.
     std::int32_t step(std::span<const VertexId> mate, VertexId a, VertexId b) const;
+    // Its expectation when the edge holds a dimer with probability `occupied`: the change is
+    // linear in the indicator [ab ∈ M], so d·P − 1 with the same sign. step() is this at 0 or 1.
+    double expected_step(double occupied, VertexId b) const;
 
     // Every pair of faces sharing an edge, as (face, neighbour, a, b) with a → b in the first
     // face's orientation: what tests walk to check the local rule off the spanning tree.

@@ -103,22 +103,24 @@ QString colour_mode_name(ColourMode mode) {
     if (mode == ColourMode::exact_probabilities) return "exact-probabilities";
     if (mode == ColourMode::probability_difference) return "exact-probabilities-difference";
     if (mode == ColourMode::edge_weights) return "edge-weights";
+    if (mode == ColourMode::expected_slope) return "expected-slope";
     return mode == ColourMode::plain ? "plain" : "orientation-parity";
 }
 
+QString colour_mode_names() {
+    QString out;
+    for (int m = 0; m < kColourModes; ++m) {
+        if (m > 0) out += m + 1 == kColourModes ? " or " : ", ";
+        out += colour_mode_name(ColourMode(m));
+    }
+    return out;
+}
+
 ColourMode parse_colour_mode(const QString& text) {
-    if (text == "plain") return ColourMode::plain;
-    if (text == "orientation-parity") return ColourMode::orientation_parity;
-    if (text == "monomer-heat") return ColourMode::monomer_heat;
-    if (text == "exact-marginals") return ColourMode::exact_marginals;
-    if (text == "tiles") return ColourMode::tiles;
-    if (text == "height") return ColourMode::height;
-    if (text == "exact-probabilities") return ColourMode::exact_probabilities;
-    if (text == "exact-probabilities-difference") return ColourMode::probability_difference;
-    if (text == "edge-weights") return ColourMode::edge_weights;
-    throw InputError("colour mode '" + text.toStdString() +
-                     "': expected plain, orientation-parity, monomer-heat, exact-marginals, tiles, height, "
-                     "exact-probabilities, exact-probabilities-difference or edge-weights");
+    for (int m = 0; m < kColourModes; ++m)
+        if (text == colour_mode_name(ColourMode(m))) return ColourMode(m);
+    throw InputError("colour mode '" + text.toStdString() + "': expected " +
+                     colour_mode_names().toStdString());
 }
 
 Session session_from_json(const QByteArray& json, const QString& source) {

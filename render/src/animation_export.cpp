@@ -22,6 +22,7 @@
 #include "dimerlab_render/offscreen_renderer.hpp"
 #include "dimerlab_render/placement_cache.hpp"
 #include "dimerlab_render/session_replay.hpp"
+#include "faces/expected_slope.hpp"
 #include "tilings/shuffle_steps_sampler.hpp"
 #include "util/errors.hpp"
 #ifdef DIMERLAB_HAVE_ANIMATION_EXPORT
@@ -175,6 +176,20 @@ bool render_animation(const AnimationRequest& r,
             renderer.set_heat(*m);
         } else if (r.session.view.colour == ColourMode::edge_weights) {
             if (k == 0) renderer.set_edge_values(edge_weight_shades(replay.graph()));
+        } else if (r.session.view.colour == ColourMode::expected_slope) {
+            if (k == 0) {
+                const auto p = placements.get(replay.graph(), replay.sampler().lambda());
+                if (!p)
+                    throw InfeasibleError(
+                        "the expected-slope colour mode is drawn from exact placement probabilities: " +
+                        placements.error());
+                if (!renderer.height_function())
+                    throw InputError(
+                        "the expected-slope colour mode needs a square-lattice or honeycomb region");
+                const HeightFunction& h = *renderer.height_function();
+                renderer.set_edge_values(
+                    edge_slope_shares(replay.graph(), h, expected_slopes(replay.graph(), h, *p)));
+            }
         } else if (r.session.view.colour == ColourMode::exact_probabilities ||
                    r.session.view.colour == ColourMode::probability_difference) {
             const auto p = placements.get(replay.graph(), replay.sampler().lambda());

@@ -17,6 +17,18 @@ QColor colour(const palette::Rgb& rgb) {
     return QColor::fromRgbF(rgb[0], rgb[1], rgb[2]);
 }
 
+// The edges' sequential ramp (edges.vert, mode 3), shared by the modes that colour each edge by a
+// value in [0, 1]; a dimer is its edge's colour, drawn wider.
+void set_edge_ramp(ColourLegend& l, const Palette& p, QString low_label, QString high_label, QString title) {
+    l.has_scale = true;
+    l.low = colour(p.height_low);
+    l.mid = colour(p.height_mid);
+    l.high = colour(p.height_high);
+    l.low_label = std::move(low_label);
+    l.high_label = std::move(high_label);
+    l.scale_title = std::move(title);
+}
+
 // Layout in units of the font's height, so the legend scales with the caption's font.
 struct Metrics {
     double h, swatch, gap, scale_width;
@@ -75,14 +87,7 @@ ColourLegend colour_legend(ColourMode mode, TileShape tiles, PaletteKind kind, c
                                                              : "P(monomer), exact at this λ";
             break;
         case ColourMode::exact_probabilities:
-            // The edges' ramp (edges.vert, mode 3); a dimer is its edge's colour, drawn wider.
-            l.has_scale = true;
-            l.low = colour(p.height_low);
-            l.mid = colour(p.height_mid);
-            l.high = colour(p.height_high);
-            l.low_label = "0";
-            l.high_label = "1";
-            l.scale_title = "P(domino placed), exact";
+            set_edge_ramp(l, p, "0", "1", "P(domino placed), exact");
             break;
         case ColourMode::probability_difference:
             l.has_scale = true;
@@ -93,17 +98,15 @@ ColourLegend colour_legend(ColourMode mode, TileShape tiles, PaletteKind kind, c
             l.high_label = QString("+%1").arg(kProbabilityDifferenceScale);
             l.scale_title = "chain's share of frames − exact P(domino placed)";
             break;
-        case ColourMode::edge_weights:
-            // The edges' ramp (edges.vert, mode 3) over ln w; a dimer is its edge's colour, drawn wider.
-            l.has_scale = true;
-            l.low = colour(p.height_low);
-            l.mid = colour(p.height_mid);
-            l.high = colour(p.height_high);
-            l.low_label = weights ? weights->lightest : QString("lightest");
-            l.high_label = weights ? weights->heaviest : QString("heaviest");
-            l.scale_title = weights && weights->lightest == weights->heaviest
-                                ? QString("edge weight: every edge weighs %1").arg(weights->lightest)
-                                : QString("edge weight (log scale)");
+        case ColourMode::edge_weights:  // over ln w
+            set_edge_ramp(l, p, weights ? weights->lightest : QString("lightest"),
+                          weights ? weights->heaviest : QString("heaviest"),
+                          weights && weights->lightest == weights->heaviest
+                              ? QString("edge weight: every edge weighs %1").arg(weights->lightest)
+                              : QString("edge weight (log scale)"));
+            break;
+        case ColourMode::expected_slope:  // over |∇E h| / its largest value
+            set_edge_ramp(l, p, "0: flat", "steepest", "slope of the expected height, exact");
             break;
         case ColourMode::height:
             // Thurston's height on the faces; a monomer is a defect around which it winds.

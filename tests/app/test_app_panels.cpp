@@ -651,7 +651,8 @@ class TestAppPanels : public QObject {
     void help_pages_and_about_box_say_what_they_promise() {
         const QString what = what_am_i_looking_at_html();
         for (const char* word :
-             {"dimer", "monomer", "λ", "Model", "Diagnostics", "Partition function", "Verification", "HUD"})
+             {"dimer", "monomer", "λ", "Model", "Diagnostics", "Partition function", "Verification", "HUD",
+              "tiles", "height function", "edge weights", "slope of the expected height"})
             QVERIFY2(what.contains(QString::fromUtf8(word)), word);
         const QString keys = shortcuts_html();
         for (const char* key : {"Space", "F11", "Esc", "H", "mouse wheel", "drag"})

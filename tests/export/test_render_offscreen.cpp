@@ -19,10 +19,12 @@
 #include "dimerlab_render/palette.hpp"
 #include "dimerlab_render/session_replay.hpp"
 #include "dimerlab_render/tile_geometry.hpp"
+#include "faces/expected_slope.hpp"
 #include "graph/graph_spec.hpp"
 #include "matching_enumeration.hpp"
 #include "model/face_rotation_rule.hpp"
 #include "model/matching_constants.hpp"
+#include "tilings/placement_probabilities.hpp"
 #include "util/fnv_hash.hpp"
 
 using namespace dimerlab;
@@ -474,10 +476,58 @@ class TestRenderOffscreen : public QObject {
                  (std::vector<float>{2.0f / 3, 1.0f / 3, 2.0f / 3}));
         heat.reset(3);
         QCOMPARE(heat.fractions()[0], 0.0f);
-        for (ColourMode m :
-             {ColourMode::plain, ColourMode::orientation_parity, ColourMode::monomer_heat,
-              ColourMode::exact_marginals, ColourMode::tiles, ColourMode::height, ColourMode::edge_weights})
-            QVERIFY(parse_colour_mode(colour_mode_name(m)) == m);
+        for (int m = 0; m < kColourModes; ++m)
+            QVERIFY(parse_colour_mode(colour_mode_name(ColourMode(m))) == ColourMode(m));
+        QVERIFY(colour_mode_names().endsWith("edge-weights or expected-slope"));
+    }
+
+    // The expected-slope mode on the two-periodic diamond: the centre (the gas, slope 0) in the
+    // ramp's low colour, a frozen corner (the steepest) in its high colour; the legend says so.
+    void expectedSlopeColoursThePhases() {
+        auto graph = std::make_shared<const Graph>(make_graph("aztec:40,a=1/2,b=1"));
+        const HeightFunction h(*graph);
+        const PlacementProbabilities placed = placement_probabilities(*graph);
+        const std::vector<float> p(placed.edge.begin(), placed.edge.end());
+        const std::vector<float> shares = edge_slope_shares(*graph, h, expected_slopes(*graph, h, p));
+        const ColourLegend legend = colour_legend(ColourMode::expected_slope);
+        QVERIFY(legend.has_scale);
+        QCOMPARE(legend.low_label, QString("0: flat"));
+        auto scene = std::make_shared<const SceneGeometry>(graph);
+        OffscreenRenderer off(400, 400);
+        off.renderer().set_scene(scene);
+        off.renderer().set_states(std::vector<std::uint32_t>(graph->num_vertices(), kNoMate));
+        off.renderer().set_colour_mode(ColourMode::expected_slope);
+        off.renderer().set_edge_values(shares);
+        off.camera().fit(scene->bounds());
+        std::vector<std::uint8_t> rgb(400 * 400 * 3);
+        off.render_rgb(rgb);
+        const Palette& pal = palette_of(PaletteKind::colour_blind_safe);
+        const auto near = [](const Rgb& got, const palette::Rgb& c, int tolerance) {
+            return std::abs(got.r - int(std::lround(c[0] * 255))) <= tolerance &&
+                   std::abs(got.g - int(std::lround(c[1] * 255))) <= tolerance &&
+                   std::abs(got.b - int(std::lround(c[2] * 255))) <= tolerance;
+        };
+        // The pixel at the middle of the edge drawn nearest to a point of the drawing.
+        const auto edge_pixel_near = [&](double x, double y) {
+            double best = 1e300;
+            glm::dvec2 at{x, y};
+            for (const EdgeInstance& e : scene->instances()) {
+                const glm::dvec2 mid{0.5 * (e.x0 + e.x1), 0.5 * (e.y0 + e.y1)};
+                const double d = std::hypot(mid.x - x, mid.y - y);
+                if (d < best) {
+                    best = d;
+                    at = mid;
+                }
+            }
+            return pixel(rgb, 400, off.camera().world_to_screen(at));
+        };
+        const WorldBox& b = scene->bounds();
+        const double cx = 0.5 * (b.min.x + b.max.x), cy = 0.5 * (b.min.y + b.max.y);
+        const Rgb centre = edge_pixel_near(cx, cy);
+        QVERIFY2(near(centre, pal.height_low, 12), qPrintable(text(centre)));
+        // An eighth of the way in from the left tip, on the axis: deep in a frozen corner.
+        const Rgb corner = edge_pixel_near(b.min.x + 0.12 * (b.max.x - b.min.x), cy);
+        QVERIFY2(near(corner, pal.height_high, 12), qPrintable(text(corner)));
     }
 
     // The edge-weights mode: each edge's weight on the ramp over ln w, from the lightest (the ramp's

@@ -22,6 +22,8 @@ namespace dimerlab {
 // probability_difference: every edge by the chain's share of frames with a dimer there minus that
 // P(e), so the picture fades as the chain converges.
 // edge_weights: every edge by its weight on a log scale (render/edge_weight_shades.hpp).
+// expected_slope: every edge by the slope of the expected height on its faces at λ = ∞
+// (faces/expected_slope.hpp): flat (the gas), rough, frozen (the steepest).
 enum class ColourMode {
     plain,
     orientation_parity,
@@ -31,16 +33,20 @@ enum class ColourMode {
     height,
     exact_probabilities,
     probability_difference,
-    edge_weights
+    edge_weights,
+    expected_slope
 };
+inline constexpr int kColourModes = int(ColourMode::expected_slope) + 1;
 
 // "plain" | "orientation-parity" | "monomer-heat" | "exact-marginals" | "tiles" | "height" |
-// "exact-probabilities" | "exact-probabilities-difference" | "edge-weights"
+// "exact-probabilities" | "exact-probabilities-difference" | "edge-weights" | "expected-slope"
 QString colour_mode_name(ColourMode mode);
+// Every mode's name in the enum's order, "a, b, … or z": what help texts and errors list.
+QString colour_mode_names();
 // The modes that colour every edge by a value of its own (SceneRenderer::set_edge_values).
 inline bool colours_edges_by_value(ColourMode mode) {
     return mode == ColourMode::exact_probabilities || mode == ColourMode::probability_difference ||
-           mode == ColourMode::edge_weights;
+           mode == ColourMode::edge_weights || mode == ColourMode::expected_slope;
 }
 ColourMode parse_colour_mode(const QString& text);  // InputError otherwise
 
