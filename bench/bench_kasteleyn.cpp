@@ -73,14 +73,15 @@ int main(int argc, char** argv) {
             banded_plan = plan.operations;
             if (plan.operations <= max_banded) {
                 t0 = std::chrono::steady_clock::now();
-                banded_equal = kasteleyn_count_exact(g, 1e14, KasteleynRoute::banded).count == k.count;
+                const KasteleynCount banded = kasteleyn_count_exact(g, 1e14, KasteleynRoute::banded);
+                banded_equal = banded.count == k.count && banded.weight_sum == k.weight_sum;
                 bs = seconds_since(t0);
             }
         }
         const FrontierCost cost = estimate_frontier_cost(g, choose_frontier_plan(g));
         double fs = -1;
         const char* equal = "-";
-        if (cost.width <= max_width) {
+        if (cost.width <= max_width && !g.weighted()) {
             t0 = std::chrono::steady_clock::now();
             ExactOptions o;
             o.method = ExactMethod::frontier;

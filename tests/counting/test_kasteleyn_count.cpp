@@ -164,7 +164,8 @@ class TestKasteleynCount : public QObject {
         }
     }
 
-    // The reduction is algebra: det K = ±det A · det S for any entries, not only Kasteleyn's signs.
+    // The reduction is algebra: det K = ±det A · det S for any entries, not only Kasteleyn's signs
+    // (and, on the weighted route, for any magnitudes modulo the prime).
     // With random signs on a hexagon region's matrix (where no sign pattern is special), det S
     // times A's diagonal must equal det K up to sign modulo a prime; a wrong sign anywhere in the
     // back-substitution changes det S, not only its sign.
@@ -188,12 +189,25 @@ class TestKasteleynCount : public QObject {
                     if (std::int64_t(k.column[i]) == r->mate_column[row]) det_s *= k.sign[i];
             const mpz_class det_k(std::to_string(determinant_mod_prime(k, p).value));
             const mpz_class modulus(std::to_string(p));
-            mpz_class plus = (det_s - det_k) % modulus, minus = (det_s + det_k) % modulus;
-            QVERIFY2(plus == 0 || minus == 0, qPrintable(QString("trial %1: det S %2, det K %3")
-                                                             .arg(trial)
-                                                             .arg(QString::fromStdString(det_s.get_str()))
-                                                             .arg(QString::fromStdString(det_k.get_str()))));
+            const auto same_up_to_sign = [&](const mpz_class& a, const mpz_class& b) {
+                return mpz_class((a - b) % modulus) == 0 || mpz_class((a + b) % modulus) == 0;
+            };
+            QVERIFY2(same_up_to_sign(det_s, det_k),
+                     qPrintable(QString("trial %1: det S %2, det K %3")
+                                    .arg(trial)
+                                    .arg(QString::fromStdString(det_s.get_str()))
+                                    .arg(QString::fromStdString(det_k.get_str()))));
             QVERIFY(det_k != 0);
+            // The weighted route's modular reduction, with random magnitudes as well.
+            std::vector<std::uint64_t> magnitude(k.sign.size());
+            for (std::uint64_t& m : magnitude) m = rng() % p;
+            const mpz_class weighted_k(std::to_string(determinant_mod_prime(k, p, magnitude).value));
+            const mpz_class weighted_paths(std::to_string(path_determinant_mod_prime(k, *r, p, magnitude)));
+            QVERIFY2(same_up_to_sign(weighted_paths, weighted_k),
+                     qPrintable(QString("trial %1: weighted path route %2, banded %3")
+                                    .arg(trial)
+                                    .arg(QString::fromStdString(weighted_paths.get_str()))
+                                    .arg(QString::fromStdString(weighted_k.get_str()))));
         }
     }
 
@@ -287,24 +301,34 @@ class TestKasteleynCount : public QObject {
         QTest::addRow("q hexagon") << "hexagon:3,4,2,q=3/7";
         QTest::addRow("ladder") << "grid:2x9,h=7:1/2,v=3:1";
     }
+    // Both routes where the path reduction applies (the q-hexagon, the periodic hex's honeycomb).
     void weighted_sums_equal_the_weighted_polynomial() {
         QFETCH(QString, spec);
         const Graph g = make_graph(spec.toStdString());
         QVERIFY(g.weighted());
-        const KasteleynCount k = kasteleyn_count_exact(g);
+        const WeightedMatchingPolynomial p = weighted_matching_polynomial(g);
+        QCOMPARE(2 * (p.coefficients.size() - 1), std::size_t(g.num_vertices()));
+        const KasteleynCount k = kasteleyn_count_exact(g, 1e12, KasteleynRoute::banded);
         QVERIFY(k.weighted);
         QCOMPARE(k.method, std::string("kasteleyn-modular-crt-weighted"));
         if (spec.startsWith("hex:")) QVERIFY(k.forced_dimers > 0);
-        const WeightedMatchingPolynomial p = weighted_matching_polynomial(g);
-        QCOMPARE(2 * (p.coefficients.size() - 1), std::size_t(g.num_vertices()));
         QVERIFY2(k.weight_sum == p.coefficients.back(),
                  qPrintable(QString::fromStdString(k.weight_sum.get_str() + " vs " +
                                                    p.coefficients.back().get_str())));
         QVERIFY(std::abs(k.log_count - std::log(p.coefficients.back().get_d())) <
                 1e-12 * std::abs(k.log_count) + 1e-12);
+        if (spec.startsWith("hexagon:")) {
+            const KasteleynCount paths = kasteleyn_count_exact(g, 1e12, KasteleynRoute::paths);
+            QCOMPARE(paths.method, std::string("kasteleyn-path-reduction-crt-weighted"));
+            QVERIFY2(paths.weight_sum == p.coefficients.back(),
+                     qPrintable(QString::fromStdString(paths.weight_sum.get_str() + " vs " +
+                                                       p.coefficients.back().get_str())));
+            QCOMPARE(kasteleyn_count_exact(g).method, paths.method);  // the cheaper one
+        }
     }
 
-    // hexagon:9,9,9 (270 lozenges) is past the frontier DP; q-MacMahon gives Σ q^volume exactly.
+    // hexagon:9,9,9 (270 lozenges) is past the frontier DP; q-MacMahon gives Σ q^volume exactly,
+    // by both routes.
     void weighted_hexagon_is_q_macmahons_product() {
         const mpq_class q(2, 3);
         const unsigned a = 9, b = 9, c = 9;
@@ -314,10 +338,12 @@ class TestKasteleynCount : public QObject {
             for (unsigned i = 0; i < n; ++i) r *= q;
             return r;
         };
-        const KasteleynCount k = kasteleyn_count_exact(make_graph("hexagon:9,9,9,q=2/3"));
-        mpq_class volume_sum = k.weight_sum / power(unsigned(families::hexagon_q_offset(a, b)));
-        volume_sum.canonicalize();
-        QVERIFY(volume_sum == product);
+        for (const KasteleynRoute route : {KasteleynRoute::banded, KasteleynRoute::paths}) {
+            const KasteleynCount k = kasteleyn_count_exact(make_graph("hexagon:9,9,9,q=2/3"), 1e12, route);
+            mpq_class volume_sum = k.weight_sum / power(unsigned(families::hexagon_q_offset(a, b)));
+            volume_sum.canonicalize();
+            QVERIFY(volume_sum == product);
+        }
     }
 
     void no_perfect_matching_gives_zero_with_a_reason() {

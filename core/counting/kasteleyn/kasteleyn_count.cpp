@@ -158,10 +158,9 @@ struct Planned {
 Planned plan_of(const KasteleynMatrix& k, const IntegerWeights& iw, const Graph& graph,
                 KasteleynRoute route) {
     Planned out{banded_plan_of(k, iw, graph.weighted()), std::nullopt};
-    if (route == KasteleynRoute::banded || graph.weighted() || k.no_perfect_matching) {
+    if (route == KasteleynRoute::banded || k.no_perfect_matching) {
         if (route == KasteleynRoute::paths)
-            throw std::invalid_argument(
-                "the path reduction counts unweighted graphs that have a perfect matching");
+            throw std::invalid_argument("the path reduction counts graphs that have a perfect matching");
         return out;
     }
     std::optional<PathReduction> r = reduce_to_paths(k, graph);
@@ -172,11 +171,15 @@ Planned plan_of(const KasteleynMatrix& k, const IntegerWeights& iw, const Graph&
         return out;
     }
     KasteleynPlan paths = out.plan;
-    paths.method = "kasteleyn-path-reduction-crt";
+    paths.method =
+        graph.weighted() ? "kasteleyn-path-reduction-crt-weighted" : "kasteleyn-path-reduction-crt";
     paths.bandwidth = 0;
     paths.paths = r->paths;
-    const double n = r->paths;
-    paths.operations = 8.0 * n * double(k.column.size()) + double(paths.primes) * n * n * n / 3.0;
+    const double n = r->paths, entries = double(k.column.size());
+    // Unweighted: S once in big integers, then one dense elimination per prime. Weighted: S formed
+    // anew modulo each prime.
+    paths.operations = graph.weighted() ? double(paths.primes) * (n * entries + 2 * entries + n * n * n / 3.0)
+                                        : 8.0 * n * entries + double(paths.primes) * n * n * n / 3.0;
     if (route == KasteleynRoute::paths || paths.operations < out.plan.operations) {
         out.plan = paths;
         out.paths = std::move(r);
@@ -269,6 +272,25 @@ mpz_class path_route_determinant(const KasteleynMatrix& k, const PathReduction& 
     return combine_residues(primes, residues);
 }
 
+// ±det K_W on the path route for a weighted graph: S formed modulo each prime from the row-scaled
+// integer weights, past Hadamard's bound on K_W.
+mpz_class weighted_path_route_determinant(const KasteleynMatrix& k, const PathReduction& r,
+                                          const IntegerWeights& iw, std::uint32_t count,
+                                          KasteleynCount& out) {
+    out.paths = r.paths;
+    out.path_direction_degrees = r.direction_degrees;
+    out.hadamard_log2 = hadamard_log2(k, iw);
+    const std::vector<std::uint64_t> primes = primes_below_2_62(count);
+    const auto residues = residues_in_parallel<std::uint64_t>(primes.size(), [&](std::size_t i) {
+        std::vector<std::uint64_t> magnitude(iw.entry.size());
+        for (std::size_t e = 0; e < iw.entry.size(); ++e)
+            magnitude[e] = mpz_fdiv_ui(iw.entry[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
+        return path_determinant_mod_prime(k, r, primes[i], magnitude);
+    });
+    out.primes = static_cast<std::uint32_t>(primes.size());
+    return combine_residues(primes, residues);
+}
+
 // det K on the banded route, modulo primes past Hadamard's bound on K.
 mpz_class banded_route_determinant(const KasteleynMatrix& k, const IntegerWeights& iw, std::uint32_t count,
                                    KasteleynCount& out) {
@@ -333,8 +355,10 @@ KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations, 
     out.weighted = graph.weighted();
     out.matrix_size = k.size;
     out.forced_dimers = k.forced_dimers;
-    const mpz_class value = planned.paths ? path_route_determinant(k, *planned.paths, out)
-                                          : banded_route_determinant(k, iw, plan.primes, out);
+    const mpz_class value = !planned.paths ? banded_route_determinant(k, iw, plan.primes, out)
+                            : graph.weighted()
+                                ? weighted_path_route_determinant(k, *planned.paths, iw, plan.primes, out)
+                                : path_route_determinant(k, *planned.paths, out);
     const mpz_class magnitude = abs(value);
     const auto log_of = [](const mpz_class& z) {
         long exponent = 0;

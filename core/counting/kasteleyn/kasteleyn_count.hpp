@@ -12,11 +12,11 @@
 namespace dimerlab {
 
 struct KasteleynCount {
-    mpz_class count;           // the number of perfect matchings (0 when there is none); unweighted only
-    bool weighted = false;     // a weighted graph: weight_sum holds the answer, count is not computed
-    mpq_class weight_sum;      // Σ_M Π_{e∈M} w_e over perfect matchings, exactly (weighted graphs)
-    double log_count = 0;      // ln count, or ln weight_sum (minus infinity for none)
-    std::string method;        // "kasteleyn-modular-crt" ("-weighted"), or "kasteleyn-path-reduction-crt"
+    mpz_class count;        // the number of perfect matchings (0 when there is none); unweighted only
+    bool weighted = false;  // a weighted graph: weight_sum holds the answer, count is not computed
+    mpq_class weight_sum;   // Σ_M Π_{e∈M} w_e over perfect matchings, exactly (weighted graphs)
+    double log_count = 0;   // ln count, or ln weight_sum (minus infinity for none)
+    std::string method;  // "kasteleyn-modular-crt" or "kasteleyn-path-reduction-crt", "-weighted" on weights
     std::string reason_none;   // why there is none, when count is 0
     std::uint32_t primes = 0;  // modular determinants combined
     double hadamard_log2 = 0;  // the bound |det K| ≤ 2^hadamard_log2 that fixed how many
@@ -28,16 +28,16 @@ struct KasteleynCount {
 };
 
 // Which elimination counts: the banded one over the whole matrix, the path reduction
-// (path_reduction.hpp, unweighted graphs whose drawing has an acyclic reference direction), or
-// whichever the plan finds cheaper.
+// (path_reduction.hpp, graphs whose drawing has an acyclic reference direction), or whichever the
+// plan finds cheaper.
 enum class KasteleynRoute { automatic, banded, paths };
 
 // What the exact count would cost, before it runs: the matrix, how many primes Hadamard's bound
 // asks for, the band of the breadth-first order, and about how many multiply-adds the
 // eliminations take (primes · rows · (2 · band)², the band at most doubling under pivoting).
-// On the path route, primes come from Hadamard's bound on K (the count tightens it on S) and the
-// operations are the paths' sums (weighted as eight multiply-adds for a big-integer addition) plus
-// one dense elimination of paths³/3 per prime.
+// On the path route, primes come from Hadamard's bound on K (an unweighted count tightens it on S).
+// Unweighted, the operations are the paths' sums (eight multiply-adds for a big-integer addition)
+// plus one dense elimination of paths³/3 per prime; weighted, S is formed modulo every prime.
 struct KasteleynPlan {
     std::uint32_t matrix_size = 0;
     std::uint32_t primes = 0;

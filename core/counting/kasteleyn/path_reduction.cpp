@@ -6,6 +6,8 @@
 #include <numbers>
 #include <thread>
 
+#include "counting/kasteleyn/dense_determinant.hpp"
+#include "counting/kasteleyn/montgomery_field.hpp"
 #include "parallel/thread_pool.hpp"
 
 namespace dimerlab {
@@ -131,6 +133,60 @@ std::vector<mpz_class> path_matrix(const KasteleynMatrix& k, const PathReduction
         for (std::size_t t = begin; t < end; ++t) column(static_cast<std::uint32_t>(t), x);
     });
     return s;
+}
+
+std::uint64_t path_determinant_mod_prime(const KasteleynMatrix& k, const PathReduction& r, std::uint64_t p,
+                                         std::span<const std::uint64_t> magnitude) {
+    const ModField f(p);
+    std::vector<std::uint64_t> value(k.column.size());
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::uint64_t m = f.from_plain(magnitude[i]);
+        value[i] = k.sign[i] > 0 ? m : f.neg(m);
+    }
+    const auto entry = [&](std::uint32_t i) { return value[i]; };
+    // A's diagonal and its product; then every inverse from one: inverse_i = prefix_{i-1} / prefix_i.
+    std::vector<std::uint64_t> diagonal(k.size, 0), inverse(k.size, 0);
+    const std::vector<std::uint32_t>& rows = r.back_order;
+    for (const std::uint32_t row : rows)
+        for (std::uint32_t i = k.row_begin[row]; i < k.row_begin[row + 1]; ++i)
+            if (static_cast<std::int64_t>(k.column[i]) == r.mate_column[row]) diagonal[row] = entry(i);
+    std::vector<std::uint64_t> prefix(rows.size() + 1, f.one);
+    for (std::size_t j = 0; j < rows.size(); ++j) {
+        if (diagonal[rows[j]] == 0) return 0;  // the prime divides a weight of M0: det A ≡ 0
+        prefix[j + 1] = f.mul(prefix[j], diagonal[rows[j]]);
+    }
+    std::uint64_t running = f.inverse(prefix[rows.size()]);
+    for (std::size_t j = rows.size(); j-- > 0;) {
+        inverse[rows[j]] = f.mul(running, prefix[j]);
+        running = f.mul(running, diagonal[rows[j]]);
+    }
+    const std::uint32_t n = r.paths;
+    std::vector<std::int64_t> sink_index(k.size, -1);
+    for (std::uint32_t t = 0; t < n; ++t) sink_index[r.free_columns[t]] = t;
+    std::vector<std::uint64_t> x(k.size, 0), s(std::size_t(n) * n, 0);
+    // Σ over the row's entries other than its M0 one: B's entry in column t, minus A x (or C x).
+    const auto accumulate = [&](std::uint32_t row, std::uint32_t t) {
+        std::uint64_t acc = 0;
+        for (std::uint32_t i = k.row_begin[row]; i < k.row_begin[row + 1]; ++i) {
+            const std::uint32_t col = k.column[i];
+            if (static_cast<std::int64_t>(col) == r.mate_column[row]) continue;
+            if (r.mate_row[col] >= 0) {
+                const std::uint64_t xq = x[r.mate_row[col]];
+                if (xq != 0) acc = f.sub(acc, f.mul(entry(i), xq));
+            } else if (sink_index[col] == t) {
+                acc = f.add(acc, entry(i));
+            }
+        }
+        return acc;
+    };
+    for (std::uint32_t t = 0; t < n; ++t) {
+        std::fill(x.begin(), x.end(), 0);
+        for (const std::uint32_t row : rows) x[row] = f.mul(accumulate(row, t), inverse[row]);
+        for (std::uint32_t si = 0; si < n; ++si)
+            s[std::size_t(si) * n + t] = f.to_plain(accumulate(r.free_rows[si], t));
+    }
+    const std::uint64_t det_s = n == 0 ? 1 % p : dense_determinant_mod_prime(std::move(s), n, p);
+    return f.to_plain(f.mul(prefix[rows.size()], f.from_plain(det_s)));
 }
 
 }  // namespace dimerlab

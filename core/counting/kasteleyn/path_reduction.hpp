@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "counting/kasteleyn/kasteleyn_matrix.hpp"
@@ -36,5 +37,13 @@ std::optional<PathReduction> reduce_to_paths(const KasteleynMatrix& k, const Gra
 // S exactly, row-major, for an unweighted matrix (every entry ±1, so A⁻¹ is an integer matrix).
 // The columns are independent and shared among the machine's cores.
 std::vector<mpz_class> path_matrix(const KasteleynMatrix& k, const PathReduction& r);
+
+// det A · det S modulo an odd prime p < 2^62, for integer entries sign[i] · magnitude[i] (each
+// magnitude already reduced mod p; a weighted count's row-scaled weights): ±det K, with the same
+// sign for every prime, so residues combine by the Chinese remainder theorem. S is formed modulo p
+// (A's diagonal inverted once for all, by one Fermat inverse and Montgomery's batch trick), then
+// eliminated densely: about paths · entries + paths³/3 multiply-adds. 0 when A is singular mod p.
+std::uint64_t path_determinant_mod_prime(const KasteleynMatrix& k, const PathReduction& r, std::uint64_t p,
+                                         std::span<const std::uint64_t> magnitude);
 
 }  // namespace dimerlab
