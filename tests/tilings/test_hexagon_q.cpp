@@ -74,11 +74,13 @@ class TestHexagonQ : public QObject {
         QCOMPARE(r.exit_code, 0);
         QCOMPARE(r.json()["q_volume_sum"].toString(),
                  QString::fromStdString(q_macmahon(2, 2, 2, mpq_class(1, 2)).get_str()));
-        // Past the frontier DP's width the weighted Kasteleyn determinant counts, exactly.
+        // Past the frontier DP's width the weighted Kasteleyn determinant counts, exactly (reduced to
+        // the hexagon's 8 non-intersecting paths).
         const CliResult big =
             run_cli({"count", "--graph", "hexagon:10,9,8,q=3/4", "--lambda", "inf", "--exact", "--json"});
         QCOMPARE(big.exit_code, 0);
-        QCOMPARE(big.json()["method"].toString(), QString("kasteleyn-modular-crt-weighted"));
+        QCOMPARE(big.json()["method"].toString(), QString("kasteleyn-path-reduction-crt-weighted"));
+        QCOMPARE(big.json()["kasteleyn"].toObject()["paths"].toInt(), 8);
         QCOMPARE(big.json()["q_volume_sum"].toString(),
                  QString::fromStdString(q_macmahon(10, 9, 8, mpq_class(3, 4)).get_str()));
         const CliResult bad =
