@@ -270,7 +270,21 @@ int run_renewal_log_count(const CountOptions& opt) {
 // the count's number of digits instead of the digits themselves.
 int run_kasteleyn_count(const CountOptions& opt, const Graph& g, std::chrono::steady_clock::time_point start,
                         bool log_only) {
-    const KasteleynCount k = kasteleyn_count_exact(g);
+    // Thousands of modular determinants (a q-hexagon's exact sum) take minutes: a progress line on
+    // stderr, from the plan's figures.
+    ProgressLine progress(opt.progress, cluster::world().is_lead());
+    KasteleynProgress primes_done;
+    if (progress.enabled())
+        primes_done = [&progress](std::size_t done, std::size_t total) {
+            const bool last = done == total;
+            if (!progress.due(last)) return;
+            std::ostringstream text;
+            text << "progress: Kasteleyn's determinant modulo prime " << done << " of " << total
+                 << time_left_text(double(done) / double(total), progress.elapsed());
+            progress.show(text.str(), last);
+        };
+    const KasteleynCount k = kasteleyn_count_exact(g, 1e12, KasteleynRoute::automatic, primes_done);
+    progress.finish();
     if (k.weighted ? k.weight_sum == 0 : k.count == 0) throw_no_perfect_matching(g);
     nlohmann::ordered_json out;
     out["graph"] = g.spec();
@@ -532,7 +546,7 @@ CommandAction add_count_command(CLI::App& app) {
                     "count follows from their spread)")
         ->capture_default_str();
     sub->add_flag("--progress", opt->progress,
-                  "Estimate: progress lines on stderr even when it is not a terminal");
+                  "Estimates and Kasteleyn counts: progress lines on stderr even when it is not a terminal");
     sub->add_flag("--zeros", opt->zeros,
                   "Exact: the zeros of Z(G, λ) (all real and negative) and the Heilmann–Lieb bound");
     sub->add_option("--zeros-svg", opt->zeros_svg,

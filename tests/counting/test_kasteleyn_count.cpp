@@ -211,6 +211,22 @@ class TestKasteleynCount : public QObject {
         }
     }
 
+    // The progress callback: called on this thread with counts that never fall, ending at
+    // (primes, primes).
+    void progress_reports_every_prime_up_to_the_last() {
+        std::vector<std::pair<std::size_t, std::size_t>> calls;
+        const KasteleynCount k = kasteleyn_count_exact(
+            make_graph("hexagon:6,6,6,q=2/3"), 1e12, KasteleynRoute::automatic,
+            [&](std::size_t done, std::size_t total) { calls.emplace_back(done, total); });
+        QVERIFY(k.primes > 1);
+        QVERIFY(!calls.empty());
+        QCOMPARE(calls.back(), (std::pair<std::size_t, std::size_t>{k.primes, k.primes}));
+        for (std::size_t i = 1; i < calls.size(); ++i) {
+            QVERIFY(calls[i].first >= calls[i - 1].first);
+            QCOMPARE(calls[i].second, std::size_t(k.primes));
+        }
+    }
+
     // A reference direction must be a matching without alternating cycles: on the square lattice
     // two horizontal edges meet at a vertex, and on the 2x2 square each direction's two edges form
     // an alternating 4-cycle, so neither gets the path reduction, and asking for it is refused.

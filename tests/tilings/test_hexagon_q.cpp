@@ -83,6 +83,14 @@ class TestHexagonQ : public QObject {
         QCOMPARE(big.json()["kasteleyn"].toObject()["paths"].toInt(), 8);
         QCOMPARE(big.json()["q_volume_sum"].toString(),
                  QString::fromStdString(q_macmahon(10, 9, 8, mpq_class(3, 4)).get_str()));
+        // --progress: the modular determinants counted on stderr, the JSON alone on stdout.
+        const CliResult shown =
+            run_cli({"count", "--graph", "hexagon:10,9,8,q=3/4", "--lambda", "inf", "--progress", "--json"});
+        QCOMPARE(shown.exit_code, 0);
+        const int primes = shown.json()["kasteleyn"].toObject()["primes"].toInt();
+        QVERIFY2(shown.err.contains(
+                     QString("progress: Kasteleyn's determinant modulo prime %1 of %1").arg(primes).toUtf8()),
+                 shown.err.constData());
         const CliResult bad =
             run_cli({"count", "--graph", "hexagon:2,2,2,q=-1", "--lambda", "inf", "--exact"});
         QCOMPARE(bad.exit_code, 2);

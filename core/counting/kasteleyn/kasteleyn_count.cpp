@@ -196,20 +196,27 @@ std::vector<std::uint64_t> primes_below_2_62(std::uint32_t count) {
 }
 
 // residue_of(i) for every prime index i; the determinants are independent, so the machine's cores
-// take them in turn. The result does not depend on how many there are.
+// take them in turn. The result does not depend on how many there are. Only the calling thread
+// reports progress.
 template <class Residue>
 std::vector<Residue> residues_in_parallel(std::size_t count,
-                                          const std::function<Residue(std::size_t)>& residue_of) {
+                                          const std::function<Residue(std::size_t)>& residue_of,
+                                          const KasteleynProgress& primes_done) {
     std::vector<Residue> residues(count);
-    std::atomic<std::size_t> next{0};
-    const auto worker = [&] {
-        for (std::size_t i = next++; i < count; i = next++) residues[i] = residue_of(i);
+    std::atomic<std::size_t> next{0}, finished{0};
+    const auto worker = [&](bool reports) {
+        for (std::size_t i = next++; i < count; i = next++) {
+            residues[i] = residue_of(i);
+            const std::size_t done = ++finished;
+            if (reports && primes_done) primes_done(done, count);
+        }
     };
     const unsigned threads = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), 8));
     std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads && t < count; ++t) pool.emplace_back(worker);
-    worker();
+    for (unsigned t = 1; t < threads && t < count; ++t) pool.emplace_back(worker, false);
+    worker(true);
     for (std::thread& t : pool) t.join();
+    if (primes_done) primes_done(count, count);
     return residues;
 }
 
@@ -255,19 +262,23 @@ double path_matrix_hadamard_log2(const std::vector<mpz_class>& s, std::uint32_t 
 }
 
 // |det K| on the path route: |det S| (A's diagonal is ±1), from S modulo primes past S's own bound.
-mpz_class path_route_determinant(const KasteleynMatrix& k, const PathReduction& r, KasteleynCount& out) {
+mpz_class path_route_determinant(const KasteleynMatrix& k, const PathReduction& r, KasteleynCount& out,
+                                 const KasteleynProgress& primes_done) {
     out.paths = r.paths;
     out.path_direction_degrees = r.direction_degrees;
     const std::vector<mpz_class> s = path_matrix(k, r);
     out.hadamard_log2 = path_matrix_hadamard_log2(s, r.paths);
     if (out.hadamard_log2 == -std::numeric_limits<double>::infinity()) return 0;
     const std::vector<std::uint64_t> primes = primes_below_2_62(primes_needed(out.hadamard_log2));
-    const auto residues = residues_in_parallel<std::uint64_t>(primes.size(), [&](std::size_t i) {
-        std::vector<std::uint64_t> entries(s.size());
-        for (std::size_t e = 0; e < s.size(); ++e)
-            entries[e] = mpz_fdiv_ui(s[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
-        return dense_determinant_mod_prime(std::move(entries), r.paths, primes[i]);
-    });
+    const auto residues = residues_in_parallel<std::uint64_t>(
+        primes.size(),
+        [&](std::size_t i) {
+            std::vector<std::uint64_t> entries(s.size());
+            for (std::size_t e = 0; e < s.size(); ++e)
+                entries[e] = mpz_fdiv_ui(s[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
+            return dense_determinant_mod_prime(std::move(entries), r.paths, primes[i]);
+        },
+        primes_done);
     out.primes = static_cast<std::uint32_t>(primes.size());
     return combine_residues(primes, residues);
 }
@@ -275,38 +286,45 @@ mpz_class path_route_determinant(const KasteleynMatrix& k, const PathReduction& 
 // ±det K_W on the path route for a weighted graph: S formed modulo each prime from the row-scaled
 // integer weights, past Hadamard's bound on K_W.
 mpz_class weighted_path_route_determinant(const KasteleynMatrix& k, const PathReduction& r,
-                                          const IntegerWeights& iw, std::uint32_t count,
-                                          KasteleynCount& out) {
+                                          const IntegerWeights& iw, std::uint32_t count, KasteleynCount& out,
+                                          const KasteleynProgress& primes_done) {
     out.paths = r.paths;
     out.path_direction_degrees = r.direction_degrees;
     out.hadamard_log2 = hadamard_log2(k, iw);
     const std::vector<std::uint64_t> primes = primes_below_2_62(count);
-    const auto residues = residues_in_parallel<std::uint64_t>(primes.size(), [&](std::size_t i) {
-        std::vector<std::uint64_t> magnitude(iw.entry.size());
-        for (std::size_t e = 0; e < iw.entry.size(); ++e)
-            magnitude[e] = mpz_fdiv_ui(iw.entry[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
-        return path_determinant_mod_prime(k, r, primes[i], magnitude);
-    });
+    const auto residues = residues_in_parallel<std::uint64_t>(
+        primes.size(),
+        [&](std::size_t i) {
+            std::vector<std::uint64_t> magnitude(iw.entry.size());
+            for (std::size_t e = 0; e < iw.entry.size(); ++e)
+                magnitude[e] = mpz_fdiv_ui(iw.entry[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
+            return path_determinant_mod_prime(k, r, primes[i], magnitude);
+        },
+        primes_done);
     out.primes = static_cast<std::uint32_t>(primes.size());
     return combine_residues(primes, residues);
 }
 
 // det K on the banded route, modulo primes past Hadamard's bound on K.
 mpz_class banded_route_determinant(const KasteleynMatrix& k, const IntegerWeights& iw, std::uint32_t count,
-                                   KasteleynCount& out) {
+                                   KasteleynCount& out, const KasteleynProgress& primes_done) {
     out.hadamard_log2 = hadamard_log2(k, iw);
     const std::vector<std::uint64_t> primes = primes_below_2_62(count);
-    const auto residues = residues_in_parallel<ModularDeterminant>(primes.size(), [&](std::size_t i) {
-        std::vector<std::uint64_t> magnitude;
-        if (!iw.empty()) {
-            // Each entry's integer weight modulo this prime (the primes are below 2^62, so they
-            // fit an unsigned long here).
-            magnitude.resize(iw.entry.size());
-            for (std::size_t e = 0; e < iw.entry.size(); ++e)
-                magnitude[e] = mpz_fdiv_ui(iw.entry[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
-        }
-        return determinant_mod_prime(k, primes[i], magnitude);
-    });
+    const auto residues = residues_in_parallel<ModularDeterminant>(
+        primes.size(),
+        [&](std::size_t i) {
+            std::vector<std::uint64_t> magnitude;
+            if (!iw.empty()) {
+                // Each entry's integer weight modulo this prime (the primes are below 2^62, so they
+                // fit an unsigned long here).
+                magnitude.resize(iw.entry.size());
+                for (std::size_t e = 0; e < iw.entry.size(); ++e)
+                    magnitude[e] =
+                        mpz_fdiv_ui(iw.entry[e].get_mpz_t(), static_cast<unsigned long>(primes[i]));
+            }
+            return determinant_mod_prime(k, primes[i], magnitude);
+        },
+        primes_done);
     std::vector<std::uint64_t> values(primes.size());
     for (std::size_t i = 0; i < primes.size(); ++i) {
         out.bandwidth = std::max(out.bandwidth, residues[i].bandwidth);
@@ -328,7 +346,8 @@ std::optional<std::string> kasteleyn_inapplicable(const Graph& graph) {
     return build_kasteleyn_matrix(graph, k);
 }
 
-KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations, KasteleynRoute route) {
+KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations, KasteleynRoute route,
+                                     const KasteleynProgress& primes_done) {
     const KasteleynMatrix k = matrix_or_throw(graph);
     if (k.no_perfect_matching) {
         KasteleynCount out =
@@ -355,10 +374,10 @@ KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations, 
     out.weighted = graph.weighted();
     out.matrix_size = k.size;
     out.forced_dimers = k.forced_dimers;
-    const mpz_class value = !planned.paths ? banded_route_determinant(k, iw, plan.primes, out)
-                            : graph.weighted()
-                                ? weighted_path_route_determinant(k, *planned.paths, iw, plan.primes, out)
-                                : path_route_determinant(k, *planned.paths, out);
+    const mpz_class value = !planned.paths ? banded_route_determinant(k, iw, plan.primes, out, primes_done)
+                            : graph.weighted() ? weighted_path_route_determinant(
+                                                     k, *planned.paths, iw, plan.primes, out, primes_done)
+                                               : path_route_determinant(k, *planned.paths, out, primes_done);
     const mpz_class magnitude = abs(value);
     const auto log_of = [](const mpz_class& z) {
         long exponent = 0;

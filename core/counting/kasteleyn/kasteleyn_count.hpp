@@ -4,6 +4,7 @@
 // bound, combined by the Chinese remainder theorem.
 #include <gmpxx.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -59,7 +60,11 @@ KasteleynPlan kasteleyn_plan(const Graph& graph, KasteleynRoute route = Kasteley
 // dimers' weights. Throws InputError with the reason when the method (or the route asked for) does
 // not apply, and InfeasibleError (with the plan's figures) when the plan needs more than
 // max_operations.
+// primes_done(done, total), when given, is called on the calling thread as the modular
+// determinants finish (at least once, at the end), for a progress line.
+using KasteleynProgress = std::function<void(std::size_t done, std::size_t total)>;
 KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations = 1e12,
-                                     KasteleynRoute route = KasteleynRoute::automatic);
+                                     KasteleynRoute route = KasteleynRoute::automatic,
+                                     const KasteleynProgress& primes_done = {});
 
 }  // namespace dimerlab
