@@ -202,10 +202,27 @@ bool prefers_kasteleyn(const Graph& g) {
     return estimate_frontier_cost(g, choose_frontier_plan(g)).width > kPolynomialFrontierWidth;
 }
 
+// "progress: WHAT modulo prime k of N, about T left" as Kasteleyn's modular passes finish (no
+// callback when the line is not shown).
+KasteleynProgress prime_progress(ProgressLine& progress, std::string what) {
+    if (!progress.enabled()) return {};
+    return [&progress, what = std::move(what)](std::size_t done, std::size_t total) {
+        const bool last = done == total;
+        if (!progress.due(last)) return;
+        std::ostringstream text;
+        text << "progress: " << what << " modulo prime " << done << " of " << total
+             << time_left_text(double(done) / double(total), progress.elapsed());
+        progress.show(text.str(), last);
+    };
+}
+
 // --marginals-out at λ = ∞: the file, and what it holds in the JSON.
 void write_marginals_if_asked(const CountOptions& opt, const Graph& g, nlohmann::ordered_json& out) {
     if (opt.marginals_out.empty()) return;
-    const PlacementProbabilities p = placement_probabilities(g);
+    ProgressLine progress(opt.progress, cluster::world().is_lead());
+    const PlacementProbabilities p = placement_probabilities(
+        g, kMaxPlacementRatioOperations, prime_progress(progress, "placement probabilities, K⁻¹"));
+    progress.finish();
     write_placement_probabilities(opt.marginals_out, g, p);
     out["marginals_out"] = opt.marginals_out;
     out["marginals_method"] = p.method;
@@ -273,17 +290,8 @@ int run_kasteleyn_count(const CountOptions& opt, const Graph& g, std::chrono::st
     // Thousands of modular determinants (a q-hexagon's exact sum) take minutes: a progress line on
     // stderr, from the plan's figures.
     ProgressLine progress(opt.progress, cluster::world().is_lead());
-    KasteleynProgress primes_done;
-    if (progress.enabled())
-        primes_done = [&progress](std::size_t done, std::size_t total) {
-            const bool last = done == total;
-            if (!progress.due(last)) return;
-            std::ostringstream text;
-            text << "progress: Kasteleyn's determinant modulo prime " << done << " of " << total
-                 << time_left_text(double(done) / double(total), progress.elapsed());
-            progress.show(text.str(), last);
-        };
-    const KasteleynCount k = kasteleyn_count_exact(g, 1e12, KasteleynRoute::automatic, primes_done);
+    const KasteleynCount k = kasteleyn_count_exact(g, 1e12, KasteleynRoute::automatic,
+                                                   prime_progress(progress, "Kasteleyn's determinant"));
     progress.finish();
     if (k.weighted ? k.weight_sum == 0 : k.count == 0) throw_no_perfect_matching(g);
     nlohmann::ordered_json out;

@@ -2,6 +2,7 @@
 
 #include <gmpxx.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -42,28 +43,44 @@ Graph without_pair(const Graph& g, VertexId a, VertexId b) {
     return out;
 }
 
-PlacementProbabilities kasteleyn_ratios(const Graph& g) {
+double ratio_operations(const Graph& g) {
+    return kasteleyn_plan(g).operations * (double(g.num_edges()) + 1);
+}
+
+PlacementProbabilities kasteleyn_ratios(const Graph& g, double max_operations,
+                                        const KasteleynProgress& primes_done) {
     if (const auto why = kasteleyn_inapplicable(g))
         throw InputError("placement probabilities need aztec:N or a drawn planar bipartite graph: " + *why);
-    const KasteleynPlan plan = kasteleyn_plan(g);
-    const double total = plan.operations * (double(g.num_edges()) + 1);
-    if (total > kMaxPlacementRatioOperations) {
+    require_perfect_matching(g);
+    // On the honeycomb, K⁻¹ through the path reduction: one modular pass per prime for every edge.
+    if (const std::optional<KasteleynPlacement> inverse = kasteleyn_placement_by_paths(
+            g, std::max(max_operations, kMaxPlacementInverseOperations), primes_done)) {
+        PlacementProbabilities out;
+        out.method = "kasteleyn-inverse-crt";
+        out.edge = inverse->edge;
+        out.log_perfect_matchings = inverse->log_count;
+        return out;
+    }
+    const double total = ratio_operations(g);
+    if (total > max_operations) {
         std::ostringstream why;
         why << "placement probabilities of " << g.spec() << " by exact Kasteleyn ratios would take about "
             << std::setprecision(2) << total << " multiply-adds (" << g.num_edges() + 1
-            << " determinants); the limit is " << kMaxPlacementRatioOperations
+            << " determinants); the limit is " << max_operations
             << ". Aztec diamonds up to aztec:" << kMaxAztecPlacementOrder << " use urban renewal instead";
+        if (const std::optional<double> paths = kasteleyn_placement_operations(g))
+            why << ", and K⁻¹ through non-intersecting paths would take about " << *paths << " (limit "
+                << kMaxPlacementInverseOperations << ")";
         throw InfeasibleError(why.str());
     }
-    require_perfect_matching(g);
-    const KasteleynCount whole = kasteleyn_count_exact(g, kMaxPlacementRatioOperations);
+    const KasteleynCount whole = kasteleyn_count_exact(g, max_operations);
     PlacementProbabilities out;
     out.method = "kasteleyn-ratios";
     out.log_perfect_matchings = whole.log_count;
     out.edge.resize(g.num_edges());
     for (EdgeId e = 0; e < g.num_edges(); ++e) {
         const KasteleynCount rest =
-            kasteleyn_count_exact(without_pair(g, g.edge(e).u, g.edge(e).v), kMaxPlacementRatioOperations);
+            kasteleyn_count_exact(without_pair(g, g.edge(e).u, g.edge(e).v), max_operations);
         if (g.weighted()) {
             mpq_class w(g.weights().exact(e), 10);
             w.canonicalize();
@@ -81,7 +98,15 @@ PlacementProbabilities kasteleyn_ratios(const Graph& g) {
 
 }  // namespace
 
-PlacementProbabilities placement_probabilities(const Graph& graph) {
+double placement_operations(const Graph& graph) {
+    if (aztec_order(graph) != 0 || kasteleyn_inapplicable(graph)) return 0;
+    const std::optional<double> paths = kasteleyn_placement_operations(graph);
+    return paths ? *paths : ratio_operations(graph);
+}
+
+PlacementProbabilities placement_probabilities(
+    const Graph& graph, double max_operations,
+    const std::function<void(std::size_t, std::size_t)>& primes_done) {
     PlacementProbabilities out;
     if (const std::uint32_t order = aztec_order(graph)) {
         AztecPlacement a = aztec_placement_probabilities(aztec_weights_of(order, graph), graph);
@@ -90,7 +115,7 @@ PlacementProbabilities placement_probabilities(const Graph& graph) {
         out.log_perfect_matchings = a.log_z.log_z;
         out.max_square_sum_error = a.max_square_sum_error;
     } else {
-        out = kasteleyn_ratios(graph);
+        out = kasteleyn_ratios(graph, max_operations, primes_done);
         out.max_square_sum_error = max_vertex_sum_error(graph, out.edge);
     }
     return out;

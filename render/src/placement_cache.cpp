@@ -16,12 +16,11 @@ namespace {
 // Why the ratios would block the window too long, or empty. Aztec diamonds go by urban renewal,
 // which is fast at every order it accepts.
 std::string placement_too_slow_reason(const Graph& graph) {
-    if (aztec_order(graph) != 0 || kasteleyn_inapplicable(graph)) return {};
-    const double total = kasteleyn_plan(graph).operations * (double(graph.num_edges()) + 1);
+    const double total = placement_operations(graph);
     if (total <= PlacementCache::kMaxRatioOperations) return {};
     std::ostringstream why;
     why.precision(2);
-    why << "Kasteleyn ratios on " << graph.num_edges() << " edges would take about " << total
+    why << "Kasteleyn's method on " << graph.num_edges() << " edges would take about " << total
         << " multiply-adds, more than the window computes while it runs";
     return why.str();
 }
@@ -31,7 +30,7 @@ std::string placement_too_slow_reason(const Graph& graph) {
 std::optional<std::span<const float>> PlacementCache::get(const Graph& graph, double lambda) {
     const std::string scope =
         "exact probabilities are for λ = ∞ on aztec:N up to N = " + std::to_string(kMaxAztecPlacementOrder) +
-        " and small drawn regions: ";
+        ", lozenge regions and small drawn regions: ";
     if (!is_infinite_lambda(lambda)) {
         std::ostringstream why;
         why << scope << "λ = " << lambda << " is finite";

@@ -24,6 +24,7 @@
 #include "counting/kasteleyn/path_reduction.hpp"
 #include "graph/families/families.hpp"
 #include "graph/graph_spec.hpp"
+#include "induced_subgraph.hpp"
 #include "q_macmahon.hpp"
 #include "util/errors.hpp"
 
@@ -31,21 +32,8 @@ using namespace dimerlab;
 
 namespace {
 
-// The subgraph on the kept vertices, with their drawing.
 Graph induced(const Graph& g, const std::vector<char>& keep) {
-    std::vector<VertexId> id(g.num_vertices(), UINT32_MAX);
-    std::vector<Point2> xy;
-    for (VertexId v = 0; v < g.num_vertices(); ++v)
-        if (keep[v]) {
-            id[v] = static_cast<VertexId>(xy.size());
-            xy.push_back(g.layout()[v]);
-        }
-    std::vector<Edge> edges;
-    for (const Edge& e : g.edges())
-        if (keep[e.u] && keep[e.v]) edges.push_back({id[e.u], id[e.v]});
-    Graph h(static_cast<std::uint32_t>(xy.size()), edges);
-    h.set_layout(std::move(xy));
-    return h;
+    return testing::induced_subgraph(g, keep);
 }
 
 mpz_class perfect_matchings_by_polynomial(const Graph& g) {

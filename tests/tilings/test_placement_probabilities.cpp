@@ -1,9 +1,13 @@
 // Placement probabilities at λ = ∞ (tilings/placement_probabilities.hpp) on regions and lattice
-// families that are not Aztec diamonds: exact Kasteleyn ratios against brute-force enumeration,
+// families that are not Aztec diamonds: exact Kasteleyn ratios and, on lozenge regions, K⁻¹ through
+// the path reduction, against brute-force enumeration and against banded ratios past it,
 // a region with a hole among them, and with weights (P(uv) = w_uv Z(G - u - v) / Z(G)) against
 // the weighted enumeration; the file they are written to; and the refusals.
+#include <gmpxx.h>
+
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -11,13 +15,17 @@
 #include <string>
 #include <vector>
 
+#include "counting/kasteleyn/kasteleyn_count.hpp"
 #include "graph/graph_spec.hpp"
+#include "induced_subgraph.hpp"
 #include "source_tree.hpp"
 #include "tilings/placement_probabilities.hpp"
 #include "util/errors.hpp"
 #include "weighted_perfect_matchings.hpp"
 
 using namespace dimerlab;
+
+using testing::induced_subgraph;
 
 class TestPlacementProbabilities : public QObject {
     Q_OBJECT
@@ -35,7 +43,9 @@ class TestPlacementProbabilities : public QObject {
                  "region:" + regions + "/hexagon-2-2-2.region", "region:" + ring, "region:" + notched}) {
             const Graph g = make_graph(spec);
             const PlacementProbabilities p = placement_probabilities(g);
-            QCOMPARE(p.method, std::string("kasteleyn-ratios"));
+            // Lozenge regions go through K⁻¹ on the path route, domino regions by ratios.
+            const bool honeycomb = spec.starts_with("hexagon") || spec.find("hexagon-") != std::string::npos;
+            QCOMPARE(p.method, std::string(honeycomb ? "kasteleyn-inverse-crt" : "kasteleyn-ratios"));
             const auto brute =
                 testing::enumerate_weighted_perfect_matchings(g, std::vector<double>(g.num_edges(), 1.0));
             QVERIFY2(brute.count > 1, spec.c_str());
@@ -58,7 +68,8 @@ class TestPlacementProbabilities : public QObject {
             const Graph g = make_graph(spec);
             QVERIFY(g.weighted());
             const PlacementProbabilities p = placement_probabilities(g);
-            QCOMPARE(p.method, std::string("kasteleyn-ratios"));
+            QCOMPARE(p.method, std::string(std::string(spec).starts_with("hexagon") ? "kasteleyn-inverse-crt"
+                                                                                    : "kasteleyn-ratios"));
             std::vector<double> w(g.num_edges());
             for (EdgeId e = 0; e < g.num_edges(); ++e) w[e] = g.weight(e);
             const auto brute = testing::enumerate_weighted_perfect_matchings(g, w);
@@ -71,6 +82,54 @@ class TestPlacementProbabilities : public QObject {
                                         .arg(p.edge[e])
                                         .arg(brute.probability(e))));
             QVERIFY(p.max_square_sum_error <= 1e-14);
+        }
+    }
+
+    // Past enumeration: K⁻¹ on the path route against ratios of two banded Kasteleyn counts,
+    // #PM(G − u − v) / #PM(G) (weighted: times w_uv), on a sample of edges of a hexagon, a q-hexagon
+    // and a hexagon with a hole; every vertex's probabilities sum to 1.
+    void the_inverse_route_equals_banded_ratios() {
+        // hexagon:5,5,5 less the six triangles nearest its centre: a hole.
+        const Graph hexagon = make_graph("hexagon:5,5,5");
+        std::vector<std::pair<double, VertexId>> by_distance;
+        double cx = 0, cy = 0;
+        for (const Point2& q : hexagon.layout()) {
+            cx += q.x / hexagon.num_vertices();
+            cy += q.y / hexagon.num_vertices();
+        }
+        for (VertexId v = 0; v < hexagon.num_vertices(); ++v)
+            by_distance.push_back({std::hypot(hexagon.layout()[v].x - cx, hexagon.layout()[v].y - cy), v});
+        std::sort(by_distance.begin(), by_distance.end());
+        std::vector<char> hole(hexagon.num_vertices(), 1);
+        for (int i = 0; i < 6; ++i) hole[by_distance[i].second] = 0;
+        const std::vector<std::pair<const char*, Graph>> graphs = {
+            {"hexagon:7,6,5", make_graph("hexagon:7,6,5")},
+            {"hexagon:5,6,4,q=3/5", make_graph("hexagon:5,6,4,q=3/5")},
+            {"hexagon:5,5,5 with a hole", induced_subgraph(hexagon, hole)}};
+        for (const auto& [spec, g] : graphs) {
+            const PlacementProbabilities p = placement_probabilities(g);
+            QCOMPARE(p.method, std::string("kasteleyn-inverse-crt"));
+            QVERIFY(p.max_square_sum_error <= 1e-14);
+            const KasteleynCount whole = kasteleyn_count_exact(g, 1e12, KasteleynRoute::banded);
+            const auto sum = [](const KasteleynCount& k) {
+                return k.weighted ? k.weight_sum : mpq_class(k.count);
+            };
+            int checked = 0;
+            for (EdgeId e = 0; e < g.num_edges(); e += 5) {
+                const Edge ed = g.edge(e);
+                std::vector<char> keep(g.num_vertices(), 1);
+                keep[ed.u] = keep[ed.v] = 0;
+                const KasteleynCount rest =
+                    kasteleyn_count_exact(induced_subgraph(g, keep), 1e12, KasteleynRoute::banded);
+                mpq_class w(g.weighted() ? g.weights().exact(e) : std::string("1"), 10);
+                w.canonicalize();
+                const double expected = mpq_class(w * sum(rest) / sum(whole)).get_d();
+                QVERIFY2(std::abs(p.edge[e] - expected) <= 1e-15,
+                         qPrintable(
+                             QString("%1 edge %2: %3 vs %4").arg(spec).arg(e).arg(p.edge[e]).arg(expected)));
+                ++checked;
+            }
+            QVERIFY(checked >= 20);
         }
     }
 

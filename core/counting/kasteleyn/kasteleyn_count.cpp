@@ -407,4 +407,152 @@ KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations, 
     return out;
 }
 
+namespace {
+
+// The inverse route's plan: primes past Hadamard's bound on K, each costing the X, Y and entry
+// passes (paths · entries each), z = M y for every row (paths² · rows) and the inverse of S.
+struct PlacementPlan {
+    KasteleynMatrix k;
+    IntegerWeights iw;
+    std::optional<PathReduction> r;
+    std::uint32_t primes = 0;
+    double operations = 0;
+};
+
+PlacementPlan placement_plan(const Graph& graph) {
+    PlacementPlan plan{matrix_or_throw(graph), {}, std::nullopt, 0, 0};
+    if (plan.k.no_perfect_matching || plan.k.size == 0) return plan;
+    plan.iw = integer_weights(plan.k, graph);
+    plan.r = reduce_to_paths(plan.k, graph);
+    if (!plan.r) return plan;
+    plan.primes = primes_needed(hadamard_log2(plan.k, plan.iw));
+    const double n = plan.r->paths, entries = double(plan.k.column.size()), rows = plan.k.size;
+    plan.operations = double(plan.primes) * (3 * n * entries + n * n * rows + 2 * n * n * n);
+    return plan;
+}
+
+// Garner's mixed-radix form for a fixed list of primes: value = r_0 + p_0 (t_1 + p_1 (t_2 + ...)),
+// folded into one big integer, then taken into (−Π p / 2, Π p / 2].
+class Garner {
+  public:
+    explicit Garner(const std::vector<std::uint64_t>& primes) : primes_(primes) {
+        mpz_class product = 1;
+        for (std::size_t j = 0; j < primes.size(); ++j) {
+            prefix_.push_back(product);
+            const std::uint64_t p = primes[j];
+            const std::uint64_t m = mpz_fdiv_ui(product.get_mpz_t(), static_cast<unsigned long>(p));
+            inverse_.push_back(power(m, p - 2, p));
+            product *= static_cast<unsigned long>(p);
+        }
+        half_ = product / 2;
+        modulus_ = product;
+    }
+    // residue(j): the value modulo primes[j].
+    mpz_class combine(const std::function<std::uint64_t(std::size_t)>& residue) const {
+        mpz_class v = 0;
+        for (std::size_t j = 0; j < primes_.size(); ++j) {
+            const std::uint64_t p = primes_[j];
+            const std::uint64_t have = mpz_fdiv_ui(v.get_mpz_t(), static_cast<unsigned long>(p));
+            const std::uint64_t want = residue(j);
+            const std::uint64_t step = mul(want >= have ? want - have : want + p - have, inverse_[j], p);
+            if (step) mpz_addmul_ui(v.get_mpz_t(), prefix_[j].get_mpz_t(), static_cast<unsigned long>(step));
+        }
+        if (v > half_) v -= modulus_;
+        return v;
+    }
+
+  private:
+    static std::uint64_t mul(std::uint64_t a, std::uint64_t b, std::uint64_t p) {
+        return static_cast<std::uint64_t>(static_cast<unsigned __int128>(a) * b % p);
+    }
+    static std::uint64_t power(std::uint64_t a, std::uint64_t e, std::uint64_t p) {
+        std::uint64_t result = 1 % p;
+        for (a %= p; e; e >>= 1, a = mul(a, a, p))
+            if (e & 1) result = mul(result, a, p);
+        return result;
+    }
+    std::vector<std::uint64_t> primes_, inverse_;
+    std::vector<mpz_class> prefix_;
+    mpz_class half_, modulus_;
+};
+
+double log_abs(const mpz_class& z) {
+    long exponent = 0;
+    const double mantissa = mpz_get_d_2exp(&exponent, z.get_mpz_t());
+    return std::log(std::abs(mantissa)) + double(exponent) * std::log(2.0);
+}
+
+}  // namespace
+
+std::optional<double> kasteleyn_placement_operations(const Graph& graph) {
+    const PlacementPlan plan = placement_plan(graph);
+    if (!plan.r) return std::nullopt;
+    return plan.operations;
+}
+
+std::optional<KasteleynPlacement> kasteleyn_placement_by_paths(const Graph& graph, double max_operations,
+                                                               const KasteleynProgress& primes_done) {
+    const PlacementPlan plan = placement_plan(graph);
+    if (!plan.r || plan.operations > max_operations) return std::nullopt;
+    const KasteleynMatrix& k = plan.k;
+    // Primes for which neither det A nor det S vanishes, until there are enough of them.
+    std::vector<std::uint64_t> primes;
+    std::vector<PathInverseResidues> residues;
+    std::uint64_t candidate = (1ull << 62) - 57;
+    while (primes.size() < plan.primes) {
+        std::vector<std::uint64_t> batch;
+        for (; batch.size() < plan.primes - primes.size() + 4; candidate -= 2)
+            if (is_prime(candidate)) batch.push_back(candidate);
+        auto found = residues_in_parallel<std::optional<PathInverseResidues>>(
+            batch.size(),
+            [&](std::size_t i) {
+                std::vector<std::uint64_t> magnitude;
+                if (!plan.iw.empty()) {
+                    magnitude.resize(plan.iw.entry.size());
+                    for (std::size_t e = 0; e < magnitude.size(); ++e)
+                        magnitude[e] =
+                            mpz_fdiv_ui(plan.iw.entry[e].get_mpz_t(), static_cast<unsigned long>(batch[i]));
+                }
+                return path_inverse_mod_prime(k, *plan.r, batch[i], magnitude);
+            },
+            primes_done ? KasteleynProgress([&, done_before = primes.size()](std::size_t done, std::size_t) {
+                primes_done(std::min<std::size_t>(done_before + done, plan.primes), plan.primes);
+            })
+                        : KasteleynProgress());
+        for (std::size_t i = 0; i < batch.size() && primes.size() < plan.primes; ++i)
+            if (found[i]) {
+                primes.push_back(batch[i]);
+                residues.push_back(std::move(*found[i]));
+            }
+    }
+    const Garner garner(primes);
+    const mpz_class det = garner.combine([&](std::size_t j) { return residues[j].det; });
+    if (det == 0) return std::nullopt;
+    KasteleynPlacement out;
+    out.primes = static_cast<std::uint32_t>(primes.size());
+    out.paths = plan.r->paths;
+    out.operations = plan.operations;
+    out.edge.assign(graph.num_edges(), 0.0);
+    for (const EdgeId e : k.forced_edges) out.edge[e] = 1.0;
+    const double log_det = log_abs(det);
+    long det_exponent = 0;
+    const double det_mantissa = std::abs(mpz_get_d_2exp(&det_exponent, det.get_mpz_t()));
+    for (std::size_t i = 0; i < k.column.size(); ++i) {
+        const mpz_class q = garner.combine([&](std::size_t j) { return residues[j].entry[i]; });
+        if (q == 0) continue;
+        if (sgn(q) != sgn(det) || abs(q) > abs(det))
+            throw std::logic_error("Kasteleyn's local statistics gave a ratio outside [0, 1]");
+        long exponent = 0;
+        const double mantissa = std::abs(mpz_get_d_2exp(&exponent, q.get_mpz_t()));
+        out.edge[k.edge[i]] =
+            std::ldexp(mantissa / det_mantissa, int(exponent - det_exponent));  // two roundings
+    }
+    out.log_count = log_det;
+    if (graph.weighted()) {
+        out.log_count += log_abs(plan.iw.scale.get_num()) - log_abs(plan.iw.scale.get_den());
+        for (const EdgeId e : k.forced_edges) out.log_count += std::log(graph.weights().value(e));
+    }
+    return out;
+}
+
 }  // namespace dimerlab

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "graph/graph.hpp"
 
@@ -66,5 +67,23 @@ using KasteleynProgress = std::function<void(std::size_t done, std::size_t total
 KasteleynCount kasteleyn_count_exact(const Graph& graph, double max_operations = 1e12,
                                      KasteleynRoute route = KasteleynRoute::automatic,
                                      const KasteleynProgress& primes_done = {});
+
+// Every edge's placement probability P(e ∈ M) = |K(b,w) K⁻¹(w,b)| (Kenyon's local statistics) on
+// the path route: for every entry, K(b,w) times the cofactor of (b, w) modulo primes past
+// Hadamard's bound (each is at most |det K| in size), combined by the Chinese remainder theorem
+// into exact integers, so each P is the ratio of two exact integers rounded once. Forced dimers
+// have P = 1, edges the reduction removed P = 0. Nothing when the path reduction does not apply or
+// the plan needs more than max_operations multiply-adds; the graph must have a perfect matching.
+struct KasteleynPlacement {
+    std::vector<double> edge;  // by edge id
+    double log_count = 0;      // ln of the number (weighted sum) of perfect matchings
+    std::uint32_t primes = 0, paths = 0;
+    double operations = 0;  // the plan's multiply-adds
+};
+std::optional<KasteleynPlacement> kasteleyn_placement_by_paths(const Graph& graph, double max_operations,
+                                                               const KasteleynProgress& primes_done = {});
+
+// The plan's multiply-adds for kasteleyn_placement_by_paths, or nothing where it does not apply.
+std::optional<double> kasteleyn_placement_operations(const Graph& graph);
 
 }  // namespace dimerlab

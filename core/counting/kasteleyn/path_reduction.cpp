@@ -135,31 +135,57 @@ std::vector<mpz_class> path_matrix(const KasteleynMatrix& k, const PathReduction
     return s;
 }
 
+namespace {
+
+// One prime's view of the reduction: every entry in Montgomery form (sign · magnitude, or the sign
+// alone when there are no magnitudes), A's diagonal inverses and det A. `usable` is false when the
+// prime divides a weight of M0 (det A ≡ 0).
+struct ModularPairs {
+    ModField f;
+    std::vector<std::uint64_t> value, inverse;
+    std::uint64_t det_a = 0;
+    bool usable = true;
+
+    ModularPairs(const KasteleynMatrix& k, const PathReduction& r, std::uint64_t p,
+                 std::span<const std::uint64_t> magnitude)
+        : f(p), value(k.column.size()), inverse(k.size, 0) {
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            const std::uint64_t m = magnitude.empty() ? f.one : f.from_plain(magnitude[i]);
+            value[i] = k.sign[i] > 0 ? m : f.neg(m);
+        }
+        // A's diagonal and its product; then every inverse from one: inverse_j = prefix_{j-1} / prefix_j.
+        std::vector<std::uint64_t> diagonal(k.size, 0);
+        const std::vector<std::uint32_t>& rows = r.back_order;
+        for (const std::uint32_t row : rows)
+            for (std::uint32_t i = k.row_begin[row]; i < k.row_begin[row + 1]; ++i)
+                if (static_cast<std::int64_t>(k.column[i]) == r.mate_column[row]) diagonal[row] = value[i];
+        std::vector<std::uint64_t> prefix(rows.size() + 1, f.one);
+        for (std::size_t j = 0; j < rows.size(); ++j) {
+            if (diagonal[rows[j]] == 0) {
+                usable = false;
+                return;
+            }
+            prefix[j + 1] = f.mul(prefix[j], diagonal[rows[j]]);
+        }
+        det_a = prefix[rows.size()];
+        std::uint64_t running = f.inverse(det_a);
+        for (std::size_t j = rows.size(); j-- > 0;) {
+            inverse[rows[j]] = f.mul(running, prefix[j]);
+            running = f.mul(running, diagonal[rows[j]]);
+        }
+    }
+};
+
+}  // namespace
+
 std::uint64_t path_determinant_mod_prime(const KasteleynMatrix& k, const PathReduction& r, std::uint64_t p,
                                          std::span<const std::uint64_t> magnitude) {
-    const ModField f(p);
-    std::vector<std::uint64_t> value(k.column.size());
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::uint64_t m = f.from_plain(magnitude[i]);
-        value[i] = k.sign[i] > 0 ? m : f.neg(m);
-    }
-    const auto entry = [&](std::uint32_t i) { return value[i]; };
-    // A's diagonal and its product; then every inverse from one: inverse_i = prefix_{i-1} / prefix_i.
-    std::vector<std::uint64_t> diagonal(k.size, 0), inverse(k.size, 0);
+    const ModularPairs m(k, r, p, magnitude);
+    if (!m.usable) return 0;  // the prime divides a weight of M0: det A ≡ 0
+    const ModField& f = m.f;
+    const auto entry = [&](std::uint32_t i) { return m.value[i]; };
+    const std::vector<std::uint64_t>& inverse = m.inverse;
     const std::vector<std::uint32_t>& rows = r.back_order;
-    for (const std::uint32_t row : rows)
-        for (std::uint32_t i = k.row_begin[row]; i < k.row_begin[row + 1]; ++i)
-            if (static_cast<std::int64_t>(k.column[i]) == r.mate_column[row]) diagonal[row] = entry(i);
-    std::vector<std::uint64_t> prefix(rows.size() + 1, f.one);
-    for (std::size_t j = 0; j < rows.size(); ++j) {
-        if (diagonal[rows[j]] == 0) return 0;  // the prime divides a weight of M0: det A ≡ 0
-        prefix[j + 1] = f.mul(prefix[j], diagonal[rows[j]]);
-    }
-    std::uint64_t running = f.inverse(prefix[rows.size()]);
-    for (std::size_t j = rows.size(); j-- > 0;) {
-        inverse[rows[j]] = f.mul(running, prefix[j]);
-        running = f.mul(running, diagonal[rows[j]]);
-    }
     const std::uint32_t n = r.paths;
     std::vector<std::int64_t> sink_index(k.size, -1);
     for (std::uint32_t t = 0; t < n; ++t) sink_index[r.free_columns[t]] = t;
@@ -186,7 +212,149 @@ std::uint64_t path_determinant_mod_prime(const KasteleynMatrix& k, const PathRed
             s[std::size_t(si) * n + t] = f.to_plain(accumulate(r.free_rows[si], t));
     }
     const std::uint64_t det_s = n == 0 ? 1 % p : dense_determinant_mod_prime(std::move(s), n, p);
-    return f.to_plain(f.mul(prefix[rows.size()], f.from_plain(det_s)));
+    return f.to_plain(f.mul(m.det_a, f.from_plain(det_s)));
+}
+
+std::optional<PathInverseResidues> path_inverse_mod_prime(const KasteleynMatrix& k, const PathReduction& r,
+                                                          std::uint64_t p,
+                                                          std::span<const std::uint64_t> magnitude) {
+    const ModularPairs m(k, r, p, magnitude);
+    if (!m.usable) return std::nullopt;
+    const ModField& f = m.f;
+    const std::uint32_t n = r.paths;
+    std::vector<std::int64_t> sink_index(k.size, -1), source_index(k.size, -1);
+    for (std::uint32_t t = 0; t < n; ++t) {
+        sink_index[r.free_columns[t]] = t;
+        source_index[r.free_rows[t]] = t;
+    }
+    // Rows of C-length vectors, one per row of K: X[row] = (A⁻¹B)[the pair of row's M0 column, ·],
+    // Y[row] = (C A⁻¹)[·, the pair of row], Z[row] = M Y[row]; S (then M) n × n.
+    const std::size_t w = n;
+    std::vector<std::uint64_t> x(std::size_t(k.size) * w, 0), y(std::size_t(k.size) * w, 0), s(w * w, 0);
+    std::vector<std::uint64_t> acc(w);
+    const auto axpy = [&](std::uint64_t a, const std::uint64_t* from) {  // acc -= a · from
+        for (std::size_t t = 0; t < w; ++t)
+            if (from[t]) acc[t] = f.sub(acc[t], f.mul(a, from[t]));
+    };
+    // X by back-substitution (reverse topological order), S's rows from the free rows.
+    const auto row_pass = [&](std::uint32_t row) {
+        std::fill(acc.begin(), acc.end(), 0);
+        for (std::uint32_t i = k.row_begin[row]; i < k.row_begin[row + 1]; ++i) {
+            const std::uint32_t col = k.column[i];
+            if (static_cast<std::int64_t>(col) == r.mate_column[row]) continue;
+            if (r.mate_row[col] >= 0)
+                axpy(m.value[i], &x[std::size_t(r.mate_row[col]) * w]);
+            else
+                acc[sink_index[col]] = f.add(acc[sink_index[col]], m.value[i]);
+        }
+    };
+    for (const std::uint32_t row : r.back_order) {
+        row_pass(row);
+        for (std::size_t t = 0; t < w; ++t) x[std::size_t(row) * w + t] = f.mul(acc[t], m.inverse[row]);
+    }
+    for (std::uint32_t si = 0; si < n; ++si) {
+        row_pass(r.free_rows[si]);
+        std::copy(acc.begin(), acc.end(), s.begin() + std::ptrdiff_t(si * w));
+    }
+    // Y by forward substitution over the columns (topological order): y_j A_jj = C e_j − Σ_{i≠j} y_i A_ij.
+    std::vector<std::uint32_t> column_begin(k.size + 1, 0), column_entry(k.column.size()),
+        entry_row(k.column.size());
+    for (std::uint32_t row = 0; row < k.size; ++row)
+        for (std::uint32_t i = k.row_begin[row]; i < k.row_begin[row + 1]; ++i) {
+            entry_row[i] = row;
+            ++column_begin[k.column[i] + 1];
+        }
+    for (std::uint32_t c = 0; c < k.size; ++c) column_begin[c + 1] += column_begin[c];
+    {
+        std::vector<std::uint32_t> fill(column_begin.begin(), column_begin.end() - 1);
+        for (std::uint32_t i = 0; i < k.column.size(); ++i) column_entry[fill[k.column[i]]++] = i;
+    }
+    for (auto it = r.back_order.rbegin(); it != r.back_order.rend(); ++it) {
+        const std::uint32_t row = *it, col = static_cast<std::uint32_t>(r.mate_column[row]);
+        std::fill(acc.begin(), acc.end(), 0);
+        for (std::uint32_t c = column_begin[col]; c < column_begin[col + 1]; ++c) {
+            const std::uint32_t i = column_entry[c], other = entry_row[i];
+            if (other == row) continue;
+            if (r.mate_column[other] >= 0)
+                axpy(m.value[i], &y[std::size_t(other) * w]);
+            else
+                acc[source_index[other]] = f.add(acc[source_index[other]], m.value[i]);
+        }
+        for (std::size_t t = 0; t < w; ++t) y[std::size_t(row) * w + t] = f.mul(acc[t], m.inverse[row]);
+    }
+    // M = S⁻¹ by Gauss–Jordan (S's columns are the sinks t, its rows the sources s: M[t][s]).
+    std::vector<std::uint64_t> inv(w * w, 0);
+    for (std::size_t t = 0; t < w; ++t) inv[t * w + t] = f.one;
+    std::uint64_t det_s = f.one;
+    for (std::size_t c = 0; c < w; ++c) {
+        std::size_t pivot = c;
+        while (pivot < w && s[pivot * w + c] == 0) ++pivot;
+        if (pivot == w) return std::nullopt;  // p divides det S
+        if (pivot != c) {
+            for (std::size_t j = 0; j < w; ++j) {
+                std::swap(s[pivot * w + j], s[c * w + j]);
+                std::swap(inv[pivot * w + j], inv[c * w + j]);
+            }
+            det_s = f.neg(det_s);
+        }
+        det_s = f.mul(det_s, s[c * w + c]);
+        const std::uint64_t scale = f.inverse(s[c * w + c]);
+        for (std::size_t j = 0; j < w; ++j) {
+            s[c * w + j] = f.mul(s[c * w + j], scale);
+            inv[c * w + j] = f.mul(inv[c * w + j], scale);
+        }
+        for (std::size_t row = 0; row < w; ++row) {
+            if (row == c || s[row * w + c] == 0) continue;
+            const std::uint64_t factor = s[row * w + c];
+            for (std::size_t j = 0; j < w; ++j) {
+                s[row * w + j] = f.sub(s[row * w + j], f.mul(factor, s[c * w + j]));
+                inv[row * w + j] = f.sub(inv[row * w + j], f.mul(factor, inv[c * w + j]));
+            }
+        }
+    }
+    // inv is S⁻¹ with rows indexed like S's columns... S is sources × sinks, so S⁻¹ is sinks × sources:
+    // M[t][s] = inv[t * w + s].
+    const auto M = [&](std::size_t t, std::size_t src) { return inv[t * w + src]; };
+    const std::uint64_t d = f.mul(m.det_a, det_s);
+    PathInverseResidues out;
+    out.det = f.to_plain(d);
+    out.entry.assign(k.column.size(), 0);
+    std::vector<std::uint64_t> z(w);
+    for (std::uint32_t row = 0; row < k.size; ++row) {
+        const bool matched = r.mate_column[row] >= 0;
+        if (matched) {  // z = M y_row: (M Y)[·, the pair of row]
+            const std::uint64_t* yr = &y[std::size_t(row) * w];
+            for (std::size_t t = 0; t < w; ++t) {
+                std::uint64_t sum = 0;
+                for (std::size_t src = 0; src < w; ++src)
+                    if (yr[src]) sum = f.add(sum, f.mul(M(t, src), yr[src]));
+                z[t] = sum;
+            }
+        }
+        for (std::uint32_t i = k.row_begin[row]; i < k.row_begin[row + 1]; ++i) {
+            const std::uint32_t col = k.column[i];
+            std::uint64_t inverse_entry = 0;  // K⁻¹(col, row)
+            if (matched && r.mate_row[col] >= 0) {
+                const std::uint64_t* xq = &x[std::size_t(r.mate_row[col]) * w];
+                for (std::size_t t = 0; t < w; ++t)
+                    if (xq[t]) inverse_entry = f.add(inverse_entry, f.mul(xq[t], z[t]));
+                if (static_cast<std::int64_t>(col) == r.mate_column[row])
+                    inverse_entry = f.add(inverse_entry, m.inverse[row]);
+            } else if (matched) {
+                inverse_entry = f.neg(z[sink_index[col]]);
+            } else if (r.mate_row[col] >= 0) {
+                const std::uint64_t* xq = &x[std::size_t(r.mate_row[col]) * w];
+                const std::size_t src = static_cast<std::size_t>(source_index[row]);
+                for (std::size_t t = 0; t < w; ++t)
+                    if (xq[t]) inverse_entry = f.sub(inverse_entry, f.mul(xq[t], M(t, src)));
+            } else {
+                inverse_entry =
+                    M(static_cast<std::size_t>(sink_index[col]), static_cast<std::size_t>(source_index[row]));
+            }
+            out.entry[i] = f.to_plain(f.mul(f.mul(m.value[i], inverse_entry), d));
+        }
+    }
+    return out;
 }
 
 }  // namespace dimerlab

@@ -46,4 +46,18 @@ std::vector<mpz_class> path_matrix(const KasteleynMatrix& k, const PathReduction
 std::uint64_t path_determinant_mod_prime(const KasteleynMatrix& k, const PathReduction& r, std::uint64_t p,
                                          std::span<const std::uint64_t> magnitude);
 
+// Kenyon's local statistics modulo p: for every entry i of K, at (b, w), K(b,w) · K⁻¹(w,b) · d,
+// with d = det A · det S (±det K, one sign for every prime). Summed over the reduction's blocks,
+//   K⁻¹ = [[A⁻¹ + X M Y, −X M], [−M Y, M]],  X = A⁻¹B, Y = C A⁻¹, M = S⁻¹,
+// and A⁻¹ contributes only on M0's own entries: an entry (b_i, w_j) off M0 is an arc i → j, so j
+// comes after i and the triangular A⁻¹ is 0 there. About 3 · paths · entries + paths² · rows
+// multiply-adds. Nothing when p divides det A or det S (the caller takes another prime).
+struct PathInverseResidues {
+    std::uint64_t det = 0;
+    std::vector<std::uint64_t> entry;  // plain residues in [0, p)
+};
+std::optional<PathInverseResidues> path_inverse_mod_prime(const KasteleynMatrix& k, const PathReduction& r,
+                                                          std::uint64_t p,
+                                                          std::span<const std::uint64_t> magnitude);
+
 }  // namespace dimerlab
