@@ -48,13 +48,17 @@ double ratio_operations(const Graph& g) {
 }
 
 PlacementProbabilities kasteleyn_ratios(const Graph& g, double max_operations,
-                                        const KasteleynProgress& primes_done) {
+                                        const KasteleynProgress& primes_done, bool per_edge_ratios) {
     if (const auto why = kasteleyn_inapplicable(g))
         throw InputError("placement probabilities need aztec:N or a drawn planar bipartite graph: " + *why);
     require_perfect_matching(g);
-    // On the honeycomb, K⁻¹ through the path reduction: one modular pass per prime for every edge.
-    if (const std::optional<KasteleynPlacement> inverse = kasteleyn_placement_by_paths(
-            g, std::max(max_operations, kMaxPlacementInverseOperations), primes_done)) {
+    // Where the path reduction applies (lozenge and domino regions), K⁻¹ through it: one modular
+    // pass per prime for every edge.
+    const std::optional<KasteleynPlacement> inverse =
+        per_edge_ratios ? std::nullopt
+                        : kasteleyn_placement_by_paths(
+                              g, std::max(max_operations, kMaxPlacementInverseOperations), primes_done);
+    if (inverse) {
         PlacementProbabilities out;
         out.method = "kasteleyn-inverse-crt";
         out.edge = inverse->edge;
@@ -106,7 +110,7 @@ double placement_operations(const Graph& graph) {
 
 PlacementProbabilities placement_probabilities(
     const Graph& graph, double max_operations,
-    const std::function<void(std::size_t, std::size_t)>& primes_done) {
+    const std::function<void(std::size_t, std::size_t)>& primes_done, bool per_edge_ratios) {
     PlacementProbabilities out;
     if (const std::uint32_t order = aztec_order(graph)) {
         AztecPlacement a = aztec_placement_probabilities(aztec_weights_of(order, graph), graph);
@@ -115,7 +119,7 @@ PlacementProbabilities placement_probabilities(
         out.log_perfect_matchings = a.log_z.log_z;
         out.max_square_sum_error = a.max_square_sum_error;
     } else {
-        out = kasteleyn_ratios(graph, max_operations, primes_done);
+        out = kasteleyn_ratios(graph, max_operations, primes_done, per_edge_ratios);
         out.max_square_sum_error = max_vertex_sum_error(graph, out.edge);
     }
     return out;

@@ -2,10 +2,11 @@
 // Exact placement probabilities P(e in M) of the perfect matching at λ = ∞ (uniform, or ∝ Π w_e on a
 // weighted graph) for every edge, by the method that fits the graph (docs/algorithms.md §4.9):
 //   aztec:N (N <= 400)            urban renewal, in floating point, about 1e-13 absolute;
-//   lozenge regions (honeycomb)   Kenyon's |K(b,w) K⁻¹(w,b)| through the path reduction (§4.10),
+//   lozenge and domino regions    Kenyon's |K(b,w) K⁻¹(w,b)| through the path reduction (§4.10),
 //                                 every cofactor an exact integer by the Chinese remainder theorem;
 //   other drawn planar bipartite  P(uv) = w_uv Z(G - u - v) / Z(G), each Z an exact Kasteleyn
-//   graphs, small                 determinant (§4.8, weighted when the graph is);
+//   graphs (no reference          determinant (§4.8, weighted when the graph is);
+//   direction), small
 // so outside Aztec diamonds every probability is a ratio of exact integers, rounded once.
 #include <cstdint>
 #include <functional>
@@ -37,10 +38,11 @@ double placement_operations(const Graph& graph);
 
 // InputError when the graph has no perfect matching (with the obstruction) or is neither aztec:N
 // nor a drawn planar bipartite graph; InfeasibleError when too large.
-// primes_done(done, total), when given, follows the path route's modular passes.
+// primes_done(done, total), when given, follows the path route's modular passes. per_edge_ratios:
+// the ratios even where K⁻¹ through the path reduction applies (the tests compare the two).
 PlacementProbabilities placement_probabilities(
     const Graph& graph, double max_operations = kMaxPlacementRatioOperations,
-    const std::function<void(std::size_t, std::size_t)>& primes_done = {});
+    const std::function<void(std::size_t, std::size_t)>& primes_done = {}, bool per_edge_ratios = false);
 
 // Writes "u v p" per edge, in edge order, atomically, with a '#' header naming the graph and the
 // method. p is printed with 17 significant digits.

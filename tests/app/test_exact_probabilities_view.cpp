@@ -147,7 +147,7 @@ class TestExactProbabilitiesView : public QObject {
         render::PlacementCache cache;
         QVERIFY(!cache.get(make_graph("complete:6"), kInfiniteLambda));
         QVERIFY2(cache.error().find("bipartite") != std::string::npos, cache.error().c_str());
-        QVERIFY(!cache.get(make_graph("grid:40x40"), kInfiniteLambda));
+        QVERIFY(!cache.get(make_graph("grid:200x200"), kInfiniteLambda));
         QVERIFY2(cache.error().find("multiply-adds") != std::string::npos, cache.error().c_str());
         const Graph g = make_graph("aztec:3");
         QVERIFY(cache.get(g, kInfiniteLambda));

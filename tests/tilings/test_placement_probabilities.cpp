@@ -42,22 +42,25 @@ class TestPlacementProbabilities : public QObject {
                  "grid:4x5", "hexagon:2,3,2", "region:" + regions + "/heart.region",
                  "region:" + regions + "/hexagon-2-2-2.region", "region:" + ring, "region:" + notched}) {
             const Graph g = make_graph(spec);
-            const PlacementProbabilities p = placement_probabilities(g);
-            // Lozenge regions go through K⁻¹ on the path route, domino regions by ratios.
-            const bool honeycomb = spec.starts_with("hexagon") || spec.find("hexagon-") != std::string::npos;
-            QCOMPARE(p.method, std::string(honeycomb ? "kasteleyn-inverse-crt" : "kasteleyn-ratios"));
+            // Both methods: K⁻¹ through the path reduction (every region here has a reference
+            // direction) and one Kasteleyn ratio per edge.
             const auto brute =
                 testing::enumerate_weighted_perfect_matchings(g, std::vector<double>(g.num_edges(), 1.0));
             QVERIFY2(brute.count > 1, spec.c_str());
-            QVERIFY(std::abs(p.log_perfect_matchings - std::log(double(brute.count))) <= 1e-12);
-            for (EdgeId e = 0; e < g.num_edges(); ++e)
-                QVERIFY2(std::abs(p.edge[e] - brute.probability(e)) <= 1e-15,
-                         qPrintable(QString("%1 edge %2: %3 vs %4")
-                                        .arg(spec.c_str())
-                                        .arg(e)
-                                        .arg(p.edge[e])
-                                        .arg(brute.probability(e))));
-            QVERIFY(p.max_square_sum_error <= 1e-14);
+            for (const bool ratios : {false, true}) {
+                const PlacementProbabilities p =
+                    placement_probabilities(g, kMaxPlacementRatioOperations, {}, ratios);
+                QCOMPARE(p.method, std::string(ratios ? "kasteleyn-ratios" : "kasteleyn-inverse-crt"));
+                QVERIFY(std::abs(p.log_perfect_matchings - std::log(double(brute.count))) <= 1e-12);
+                for (EdgeId e = 0; e < g.num_edges(); ++e)
+                    QVERIFY2(std::abs(p.edge[e] - brute.probability(e)) <= 1e-15,
+                             qPrintable(QString("%1 edge %2: %3 vs %4")
+                                            .arg(spec.c_str())
+                                            .arg(e)
+                                            .arg(p.edge[e])
+                                            .arg(brute.probability(e))));
+                QVERIFY(p.max_square_sum_error <= 1e-14);
+            }
         }
     }
 
@@ -68,8 +71,7 @@ class TestPlacementProbabilities : public QObject {
             const Graph g = make_graph(spec);
             QVERIFY(g.weighted());
             const PlacementProbabilities p = placement_probabilities(g);
-            QCOMPARE(p.method, std::string(std::string(spec).starts_with("hexagon") ? "kasteleyn-inverse-crt"
-                                                                                    : "kasteleyn-ratios"));
+            QCOMPARE(p.method, std::string("kasteleyn-inverse-crt"));
             std::vector<double> w(g.num_edges());
             for (EdgeId e = 0; e < g.num_edges(); ++e) w[e] = g.weight(e);
             const auto brute = testing::enumerate_weighted_perfect_matchings(g, w);
@@ -164,7 +166,12 @@ class TestPlacementProbabilities : public QObject {
                                  placement_probabilities(make_graph("complete:4")));  // odd cycles
         QVERIFY_THROWS_EXCEPTION(InfeasibleError,
                                  placement_probabilities(make_graph("grid:3x3")));  // no tiling
-        QVERIFY_THROWS_EXCEPTION(InfeasibleError, placement_probabilities(make_graph("grid:60x60")));
+        // Past K⁻¹'s 10¹² multiply-adds (about 3.5·10¹² here), and past the ratios' 3·10¹⁰ when forced
+        // (80,000 counts of about 10⁸ each).
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, placement_probabilities(make_graph("grid:400x400")));
+        QVERIFY_THROWS_EXCEPTION(
+            InfeasibleError,
+            placement_probabilities(make_graph("grid:200x200"), kMaxPlacementRatioOperations, {}, true));
         QVERIFY_THROWS_EXCEPTION(InfeasibleError, placement_probabilities(make_graph("aztec:401")));
     }
 };

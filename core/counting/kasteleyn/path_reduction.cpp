@@ -14,16 +14,32 @@ namespace dimerlab {
 
 namespace {
 
-// The drawing direction of each entry's edge, in quarter degrees in [0, 720): lattice drawings
-// put every edge of one direction in one bucket.
+// The direction of each entry's edge in the drawing, from its black (row) end to its white
+// (column) end, in quarter degrees in [0, 1440): lattice drawings put every edge of one direction
+// and orientation in one bucket. On the honeycomb a direction has one orientation; on the square
+// lattice the horizontal edges split into those with black on the left and those with white on the
+// left, and each half is a staggered brick wall.
 std::vector<std::uint32_t> entry_directions(const KasteleynMatrix& k, const Graph& graph) {
     std::vector<std::uint32_t> out(k.edge.size());
-    for (std::size_t i = 0; i < k.edge.size(); ++i) {
-        const Edge e = graph.edge(k.edge[i]);
-        const Point2 a = graph.layout()[e.u], b = graph.layout()[e.v];
-        double angle = std::atan2(double(b.y) - a.y, double(b.x) - a.x);
-        if (angle < 0) angle += std::numbers::pi;
-        out[i] = static_cast<std::uint32_t>(std::lround(angle / std::numbers::pi * 720.0)) % 720;
+    for (std::uint32_t row = 0; row < k.size; ++row) {
+        const std::uint32_t begin = k.row_begin[row], end = k.row_begin[row + 1];
+        if (begin == end) continue;
+        // The row's vertex is the end its edges share (every row has two or more after the
+        // forced choices; with one, either end gives a consistent bucket).
+        const Edge first = graph.edge(k.edge[begin]);
+        VertexId black = first.u;
+        if (end - begin > 1) {
+            const Edge second = graph.edge(k.edge[begin + 1]);
+            black = (first.u == second.u || first.u == second.v) ? first.u : first.v;
+        }
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const Edge e = graph.edge(k.edge[i]);
+            const VertexId white = e.u == black ? e.v : e.u;
+            const Point2 a = graph.layout()[black], b = graph.layout()[white];
+            double angle = std::atan2(double(b.y) - a.y, double(b.x) - a.x);
+            if (angle < 0) angle += 2 * std::numbers::pi;
+            out[i] = static_cast<std::uint32_t>(std::lround(angle / std::numbers::pi * 720.0)) % 1440;
+        }
     }
     return out;
 }
@@ -72,7 +88,7 @@ std::optional<PathReduction> reduction_along(const KasteleynMatrix& k,
     }
     if (order.size() + r.paths != k.size) return std::nullopt;
     r.back_order.assign(order.rbegin(), order.rend());
-    r.direction_degrees = chosen / 4.0;
+    r.direction_degrees = chosen / 4.0;  // from the black end to the white end
     return r;
 }
 
@@ -86,7 +102,7 @@ std::optional<PathReduction> reduce_to_paths(const KasteleynMatrix& k, const Gra
     // Only directions that could cover a fair share of the rows are worth a try.
     std::optional<PathReduction> best;
     for (const auto& [d, n] : count) {
-        if (n * 4 < k.size) continue;
+        if (n * 4 < k.size) continue;  // a direction of the square lattice covers half the rows
         std::optional<PathReduction> r = reduction_along(k, direction, d);
         if (r && (!best || r->paths < best->paths)) best = std::move(r);
     }

@@ -1,7 +1,8 @@
 #pragma once
 // Kasteleyn's matrix reduced onto the vertices that a reference matching leaves free
-// (docs/algorithms.md §4.10). When the edges of one direction of the drawing form a matching M0
-// (on the honeycomb lattice every direction does) and M0 admits no alternating cycle, its rows
+// (docs/algorithms.md §4.10). When the edges of one oriented direction of the drawing form a
+// matching M0 (every direction of the honeycomb; the black-left horizontal edges of the square
+// lattice) and M0 admits no alternating cycle, its rows
 // and columns can be ordered so that K restricted to M0 is triangular with det ±Π w(M0). The
 // Schur complement S = D − C A⁻¹ B onto the free vertices then has |det S| = |det K| / |det A|,
 // and its entries are signed sums over the alternating paths from a free black vertex to a free
@@ -26,12 +27,14 @@ struct PathReduction {
     std::vector<std::uint32_t> free_rows;     // S's rows, in order
     std::vector<std::uint32_t> free_columns;  // S's columns, in order
     std::vector<std::uint32_t> back_order;    // matched rows, each after every row it reaches
-    double direction_degrees = 0;             // the drawing direction of M0's edges, in [0, 180)
+    double direction_degrees = 0;             // M0's edges' direction, black end to white, in [0, 360)
 };
 
-// The reduction with the fewest paths over the drawing's edge directions whose edges form an
-// acyclic reference matching, or nothing when no direction does (the square lattice: two
-// horizontal edges meet at a vertex).
+// The reduction with the fewest paths over the drawing's oriented edge directions (black end to
+// white end) whose edges form an acyclic reference matching, or nothing when none does. On the
+// honeycomb each direction is one; on the square lattice the horizontal edges with black on the
+// left form a staggered brick wall, acyclic because every arc moves left, leaving about one
+// vertex of each colour per two rows free.
 std::optional<PathReduction> reduce_to_paths(const KasteleynMatrix& k, const Graph& graph);
 
 // S exactly, row-major, for an unweighted matrix (every entry ±1, so A⁻¹ is an integer matrix).
